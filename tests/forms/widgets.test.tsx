@@ -43,6 +43,14 @@ describe('FormRenderer widgets', () => {
     }
   });
 
+  it("outlines a rating's stars at 3:1 against the page, so the stars not chosen can be seen", () => {
+    setup();
+    const rating = widgetFields.find(({ field }) => field.widget === 'rating')!.field;
+    const stars = control(rating.label, 'rating').querySelectorAll<SVGElement>('.mantine-Rating-starSymbol');
+    expect(stars.length).toBeGreaterThan(0);
+    for (const star of stars) expect(star.getAttribute('style')).toContain('stroke: light-dark(var(--mantine-color-gray-6), var(--mantine-color-dark-2))');
+  });
+
   it('shows help text tied to its control and the static text as text', () => {
     setup();
     const name = byLabel('Full name');

@@ -6,6 +6,9 @@ import { GroupFieldset } from './GroupFieldset';
 import type { LiteRenderer } from './LiteField';
 import type { WidgetProps } from './types';
 
+/** The outline of every star: gray.6 on a light page (3.3:1 on white), dark.2 on a dark one. */
+const STAR_OUTLINE = 'light-dark(var(--mantine-color-gray-6), var(--mantine-color-dark-2))';
+
 /** The number of stars of a rating: the `maximum` of its path (5 when the schema says none). */
 export const starCount = (cf: CompiledField): number => ratingStarCount(cf.info);
 
@@ -37,6 +40,9 @@ export function RatingWidget({ cf, id, label, description, state, disabled, read
         }}
         onBlur={onBlur}
         size="lg"
+        // Each star outlined at 3:1 against the page, so the stars not chosen can be seen (Mantine draws them in
+        // gray.3, 1.3:1 on white).
+        styles={{ starSymbol: { stroke: STAR_OUTLINE } }}
       />
     </GroupFieldset>
   );
