@@ -98,6 +98,8 @@ export const formManagerLabels = {
   fsmPreviewEdit: 'Fill in',
   fsmPreviewView: 'Read-only',
   fsmInUse: 'Instances use this version, so it can no longer be changed: changes make a new version.',
+  /** Under the title of a version that is not the form's current one. */
+  fsmNotCurrent: 'Not the current version: the form’s link opens the current one, and new instances start on it.',
   fsmBackToForm: 'Back to the form',
 } as const;
 

@@ -14,7 +14,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Version 1 of the Expense Claim: not current, used by an instance; its fields, instances and a preview. */
+/** Version 1 of the Expense Claim: not current (said under the title), used by an instance; its fields, instances and a preview. */
 export const Populated: Story = {};
 
 /** The current version (version 2): no 'Make current'. */

@@ -41,6 +41,8 @@ describe('FormSchemaManager', () => {
 
   it("'Make current' patches the form's currentFormSchemaId, with a toast; then the version is current", async () => {
     const { user } = renderScreen();
+    const notCurrent = 'Not the current version: the form’s link opens the current one, and new instances start on it.';
+    expect(await screen.findByText(notCurrent)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Make current' }));
     expect(await screen.findByText("Version 1 of 'Expense Claim' is now current.")).toBeInTheDocument();
     expect(backend.db.forms.find((f) => f.formId === expense)?.currentFormSchemaId).toBe(v1);

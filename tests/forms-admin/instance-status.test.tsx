@@ -81,7 +81,8 @@ describe('the instance status of the admin screens', () => {
       }),
     );
     renderWithProviders(<InstancesTable labels={defaultLabels} rows={rows} total={rows.length} isLoading={false} error={null} schemas={[{ formSchemaId: 's1', version: 1 }]} />);
-    const cells = screen.getAllByRole('row').slice(1).map((row) => row.querySelector('td')!);
+    // The status is the second cell, after the instance's short id.
+    const cells = screen.getAllByRole('row').slice(1).map((row) => row.querySelectorAll('td')[1]!);
     expect(cells.map((cell) => cell.textContent)).toEqual(STATUSES.map((s) => FULL_NAMES[s]));
     for (const cell of cells) expect(cell.querySelector<HTMLElement>('.mantine-Badge-root')!.style.minWidth).toBe('max-content');
   });

@@ -77,7 +77,8 @@ export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_pro
     <ScreenPage
       labels={labels}
       title={fillLabel(labels.fsmTitle, { name: c.form?.name ?? schema.name, version: schema.version })}
-      subtitle={c.isCurrent ? labels.fmCurrent : undefined}
+      // Whether the form's link opens this version (the form is needed to know: without it, nothing is said).
+      subtitle={c.isCurrent ? labels.fmCurrent : c.form ? labels.fsmNotCurrent : undefined}
       actions={
         <>
           {onOpenForm && (

@@ -255,6 +255,7 @@ export const de2 = {
   fsmPreviewEdit: 'Ausfüllen',
   fsmPreviewView: 'Nur lesen',
   fsmInUse: 'Instanzen verwenden diese Version, daher kann sie nicht mehr geändert werden: Änderungen ergeben eine neue Version.',
+  fsmNotCurrent: 'Nicht die aktuelle Version: Der Link des Formulars öffnet die aktuelle, und neue Instanzen beginnen mit ihr.',
   fsmBackToForm: 'Zurück zum Formular',
   effectivePermissions: 'Wirksame Berechtigungen',
   effectivePermissionsShow: 'Warum dürfen sie das? Wirksame Berechtigungen anzeigen',

@@ -255,6 +255,7 @@ export const fr2 = {
   fsmPreviewEdit: 'Remplir',
   fsmPreviewView: 'Lecture seule',
   fsmInUse: 'Des instances utilisent cette version : elle ne peut donc plus être modifiée, toute modification crée une nouvelle version.',
+  fsmNotCurrent: 'Ce n’est pas la version actuelle : le lien du formulaire ouvre la version actuelle, et les nouvelles instances commencent avec elle.',
   fsmBackToForm: 'Retour au formulaire',
   effectivePermissions: 'Droits effectifs',
   effectivePermissionsShow: 'Pourquoi en ont-ils le droit ? Afficher les droits effectifs',
