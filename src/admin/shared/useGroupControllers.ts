@@ -29,7 +29,6 @@ export function groupNameProblem(name: string, labels: Labels, locale: string | 
   }
 }
 
-
 /** A group as the controllers need it. */
 export interface NamedGroup {
   id: string;

@@ -30,7 +30,7 @@ import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle 
 import { InstanceSignature } from '../shared/InstanceSignature';
 import { ENVELOPE_FILTER_STATUSES } from '../shared/envelope-status';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
-import { TableEmptyState } from '../shared/TableEmptyState';
+import { TableEmptyMessage, TableEmptyState } from '../shared/TableEmptyState';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { hasInstanceFilters, INSTANCE_STATUSES, isInvertedDayRange, NO_INSTANCE_FILTERS } from './instance-filter';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
@@ -452,29 +452,11 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           // The table's own empty text is grey at 3.3:1: the page's text colour instead.
           emptyState={
             <TableEmptyState shown={records.length === 0 && !fetching}>
-              {filtered ? (
-                // Filters that leave nothing are cleared from here too: on a phone the toolbar's button is screens above.
-                <Stack gap={4} align="center">
-                  <Text size="sm" c="var(--mantine-color-text)">
-                    {labels.noFormInstances}
-                  </Text>
-                  <Button size="compact-sm" variant="default" onClick={clearFilters}>
-                    {labels.clearFilters}
-                  </Button>
-                </Stack>
-              ) : c.showDeleted ? (
-                <Text size="sm" c="var(--mantine-color-text)">
-                  {labels.noFormInstances}
-                </Text>
+              {/* Filters that leave nothing are cleared from here too: on a phone the toolbar's button is screens above. */}
+              {filtered || c.showDeleted ? (
+                <TableEmptyMessage message={labels.noFormInstances} action={filtered ? { label: labels.clearFilters, onClick: clearFilters } : undefined} />
               ) : (
-                <Stack gap={4} align="center">
-                  <Text size="sm" fw={600} c="var(--mantine-color-text)">
-                    {labels.noFormInstancesYet}
-                  </Text>
-                  <Text size="sm" c="var(--mantine-color-text)">
-                    {labels.noFormInstancesYetHint}
-                  </Text>
-                </Stack>
+                <TableEmptyMessage message={labels.noFormInstancesYet} hint={labels.noFormInstancesYetHint} />
               )}
             </TableEmptyState>
           }

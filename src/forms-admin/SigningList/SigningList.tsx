@@ -28,7 +28,7 @@ import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type AuditCheck, type SigningListController, type SigningListOptions } from './useSigningList';
 import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
-import { TableEmptyState } from '../shared/TableEmptyState';
+import { TableEmptyMessage, TableEmptyState } from '../shared/TableEmptyState';
 import { useLocale } from '../../query/useLocale';
 
 /** The inner parts of the Signing screen that `classNames` / `styles` reach. */
@@ -302,21 +302,11 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
   const filtered = c.statuses.length > 0 || c.formInstanceId !== null || c.mailFailedOnly;
   const emptyText = filtered ? labels.sgEmpty : labels.sgEmptyNone;
   const emptyState = (
-    <Stack gap={4} align="center">
-      <Text size="sm" c="var(--mantine-color-text)">
-        {emptyText}
-      </Text>
-      {!filtered && c.can.request && (
-        <Text size="sm" c="var(--mantine-color-text)">
-          {labels.sgEmptyNoneHint}
-        </Text>
-      )}
-      {(c.statuses.length > 0 || c.mailFailedOnly) && (
-        <Button size="compact-sm" variant="default" onClick={c.clearFilters}>
-          {labels.sgClearFilters}
-        </Button>
-      )}
-    </Stack>
+    <TableEmptyMessage
+      message={emptyText}
+      hint={!filtered && c.can.request ? labels.sgEmptyNoneHint : undefined}
+      action={c.statuses.length > 0 || c.mailFailedOnly ? { label: labels.sgClearFilters, onClick: c.clearFilters } : undefined}
+    />
   );
   return (
     <ScreenPage

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import type { ODataQueryOptions, ODataResult, PropertyName } from '../../api/odata';
@@ -11,7 +11,7 @@ import { useClaimCheck, type FormsEntity } from './access';
 import { isSoftDeletedRow } from '../../domain/odata/deleted-view';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from './DeleteActions';
 import { ScreenPage } from './screen';
-import { TableEmptyState } from './TableEmptyState';
+import { TableEmptyMessage, TableEmptyState } from './TableEmptyState';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from './useDeleteActions';
 import { useODataPage } from './useODataPage';
 import { tablePagingTexts, useServerTable, type ServerTable } from './useServerTable';
@@ -136,18 +136,13 @@ export function ListScreenBody<T>({
               {searched ? (
                 // A search that matches nothing says so with the words typed (at most three lines of them: a long paste
                 // would push 'Clear search' out of the table), and clears in one step.
-                <Stack gap={4} align="center">
-                  <Text size="sm" c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
-                    {fillLabel(labels.noSearchMatch, { search: searched })}
-                  </Text>
-                  <Button size="compact-sm" variant="default" onClick={() => table.setSearch('')}>
-                    {labels.clearSearch}
-                  </Button>
-                </Stack>
+                <TableEmptyMessage
+                  message={fillLabel(labels.noSearchMatch, { search: searched })}
+                  lineClamp={3}
+                  action={{ label: labels.clearSearch, onClick: () => table.setSearch('') }}
+                />
               ) : (
-                <Text size="sm" c="var(--mantine-color-text)">
-                  {emptyText ?? labels.noRecordsFound}
-                </Text>
+                <TableEmptyMessage message={emptyText ?? labels.noRecordsFound} />
               )}
             </TableEmptyState>
           }
