@@ -42,7 +42,7 @@ import { allSections, layoutSectionEntries } from '../engine/layout-walk';
 import { FormRenderer } from '../forms/FormRenderer';
 import { withFormWidgets, type FormWidget } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
-import { formatMoment } from '../labels/format';
+import { formatList, formatMoment } from '../labels/format';
 import { useApi } from '../query/useApi';
 import { LabelsProvider } from '../query/useLabels';
 import { useLocale } from '../query/useLocale';
@@ -1382,7 +1382,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
           message={
             <Stack gap="xs">
               <Text>{fillLabel(labels.fbDeleteMessage, { name: confirmDelete?.name ?? '' })}</Text>
-              <Text>{fillLabel(labels.fbDeleteDependents, { names: confirmDelete?.dependents.join(', ') ?? '' })}</Text>
+              <Text>{fillLabel(labels.fbDeleteDependents, { names: formatList(confirmDelete?.dependents ?? [], locale) })}</Text>
             </Stack>
           }
           labels={{ confirm: labels.fbDelete }}

@@ -50,6 +50,14 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   roleManagementTitle: 'Role Management',
   roleManagementSubtitle: 'Create and manage claim groups with their associated permissions',
   configureRole: 'Configure Role',
+  /**
+   * A label with the one thing it acts on, is about or holds: the accessible name of a row's button or of a region,
+   * the visible label first (a person who says or sees the label finds it), then the thing; or a caption and its
+   * value. `labelFor` joins them as a phrase ('Delete Household Survey'), `labelForColon` after a colon ('Change
+   * history: Alice', 'Make current: Version 2', 'Name: Household Survey'); a locale sets its own order and marks.
+   */
+  labelFor: '{label} {name}',
+  labelForColon: '{label}: {name}',
   // User & Role Management (docs/spec.md, Screens and routes)
   userRoleManagementTitle: 'User & Role Management',
   usersTab: 'Users',

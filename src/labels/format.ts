@@ -74,3 +74,16 @@ export function fillCount(
 ): string {
   return fillNumbers(count === 1 ? one : other, { ...values, count }, locale);
 }
+
+const lists = new Map<string, Intl.ListFormat>();
+
+/**
+ * Items written as a list in `locale` (undefined: the browser's): 'a, b, c' in English, 'a, b und c' in German. The
+ * items are already texts (names, counts with their labels); the list adds only the locale's separators.
+ */
+export function formatList(items: readonly string[], locale: string | undefined): string {
+  const key = locale ?? '';
+  let format = lists.get(key);
+  if (!format) lists.set(key, (format = new Intl.ListFormat(locale, { type: 'unit', style: 'short' })));
+  return format.format(items);
+}

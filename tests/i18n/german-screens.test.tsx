@@ -234,6 +234,14 @@ describe('screens with the German pack', () => {
     expect(englishOnPage(data)).toEqual([]);
   });
 
+  it("a row's buttons say their action, then the row, in the German pack's order and marks", async () => {
+    await renderGermanStory(GroupList.Populated as Story);
+    const edits = screen.getAllByRole('button', { name: new RegExp(`^${germanLabels.edit}`) });
+    expect(edits.length).toBeGreaterThan(0);
+    for (const edit of edits) expect(edit.getAttribute('aria-label')).toMatch(new RegExp(`^${germanLabels.edit}: \\S`));
+    expect(germanLabels.labelFor).not.toBe(englishLabels.labelFor);
+  });
+
   it('the form builder of a new form: palette, templates, canvas', async () => {
     const data = await renderGermanStory(Builder.Empty as Story);
     expect(screen.getByRole('navigation', { name: germanLabels.fbPalette })).toBeInTheDocument();

@@ -160,7 +160,7 @@ export function useRoleManagement({
     selected,
     /** The 'Configure Role' panel of the chosen group, or null. */
     panel: selected ? panel : null,
-    panelTitle: selected ? `${labels.configureRole}: ${selected.name}` : '',
+    panelTitle: selected ? fillLabel(labels.labelForColon, { label: labels.configureRole, name: selected.name }) : '',
     unsaved: {
       prompt: unsaved.prompt,
       message: fillLabel(labels.unsavedChangesMessage, { name: selected?.name ?? '' }),

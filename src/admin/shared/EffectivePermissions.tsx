@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState, type CSSProperties } from 'react';
 import type { EffectivePermission, GrantSourceStep } from '../../domain/effective-claims';
 import { useApi } from '../../query/APIProvider';
-import type { Labels } from '../../query/labels';
+import { fillLabel, type Labels } from '../../query/labels';
 import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { useMyClaims } from '../../permissions/useMyClaims';
@@ -126,7 +126,7 @@ export function EffectivePermissionsPanel({
                 <Table
                   striped
                   verticalSpacing={6}
-                  aria-label={`${labels.effectivePermissions}: ${holder.name}`}
+                  aria-label={fillLabel(labels.labelForColon, { label: labels.effectivePermissions, name: holder.name })}
                   className={classNames?.table}
                   style={styles?.table}
                 >

@@ -112,7 +112,7 @@ export function PermissionHistoryPanel({ holder, labels: overrides, defaultOpene
           <Text size="sm">{fillLabel(labels.historyEmpty, { holder: word })}</Text>
         ) : (
           <>
-            <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${labels.historyTitle}: ${holder.name}`}>
+            <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={fillLabel(labels.labelForColon, { label: labels.historyTitle, name: holder.name })}>
               {entries.map((entry) => (
                 <Box
                   component="li"

@@ -292,7 +292,7 @@ function GroupEditor({ mode, members, level, legend, fields, widgets, labels, di
             first rule comes. */}
         {members.length > 0 && (
           <SegmentedControl
-            aria-label={`${labels.reMode}: ${title}`}
+            aria-label={fillLabel(labels.labelForColon, { label: labels.reMode, name: title })}
             data={[
               { value: 'all', label: labels.reModeAll },
               { value: 'any', label: labels.reModeAny },

@@ -3,7 +3,7 @@ import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text,
 import { formNameIssue } from '../../domain/forms';
 import { READABLE_NAME_INPUT } from '../../forms-admin/shared/useNameCheck';
 import { allSections, layoutFieldEntries, repeatBasePath, type DraftProblem, type FormDraft } from '../../engine';
-import { fillCount } from '../../labels/format';
+import { fillCount, formatList } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLocale } from '../../query/useLocale';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
@@ -127,7 +127,10 @@ function VersionStatement({ controller }: { controller: SaveFormDraftController 
   }
   if (!target.schema) return <Text size="sm">{labels.builderSaveNoVersion}</Text>;
   const version = target.schema.version;
-  const removed = target.removedFields.map((f) => f.field.label || f.key).join(', ');
+  const removed = formatList(
+    target.removedFields.map((f) => f.field.label || f.key),
+    locale,
+  );
   if (target.countFailed) return <Text size="sm">{labels.builderSaveCountFailed}</Text>;
   const count = target.instanceCount ?? 0;
   if (count === 0) return <Text size="sm">{fillLabel(labels.builderSaveUnused, { version })}</Text>;

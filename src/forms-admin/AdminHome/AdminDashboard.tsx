@@ -30,7 +30,7 @@ import {
 import { useLocale } from '../../query/useLocale';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceName } from '../FormInstanceList/useFormInstanceList';
-import { fillCount, formatMoment, formatNumber } from '../../labels/format';
+import { fillCount, formatList, formatMoment, formatNumber } from '../../labels/format';
 import { BarChart } from '../shared/BarChart';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
@@ -123,7 +123,10 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
         const counts = c.submissions.data;
         const total = counts.reduce((sum, s) => sum + s.count, 0);
         if (total === 0) return <Text>{fillLabel(labels.dashSubmissionsNone, days)}</Text>;
-        const summary = counts.map((s) => `${s.label}: ${formatNumber(s.count, locale)}`).join(', ');
+        const summary = formatList(
+          counts.map((s) => fillLabel(labels.labelForColon, { label: s.label, name: formatNumber(s.count, locale) })),
+          locale,
+        );
         return (
           <Stack gap="sm">
             {/* The chart is a picture of the table under it: one accessible name sums it up, the table reads it out. */}

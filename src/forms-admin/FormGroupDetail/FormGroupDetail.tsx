@@ -248,7 +248,7 @@ function formColumns(c: FormGroupDetailController): DataTableColumn<FormGroupFor
       render: (row) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {c.canOpenForm && (
-            <Button size="compact-sm" variant="subtle" aria-label={`${labels.open} ${row.name}`} onClick={() => c.openForm(row.formId)}>
+            <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.labelFor, { label: labels.open, name: row.name })} onClick={() => c.openForm(row.formId)}>
               {labels.open}
             </Button>
           )}
@@ -257,7 +257,7 @@ function formColumns(c: FormGroupDetailController): DataTableColumn<FormGroupFor
               size="compact-sm"
               variant="subtle"
               color="red"
-              aria-label={`${labels.removeFromGroup} ${row.name}`}
+              aria-label={fillLabel(labels.labelFor, { label: labels.removeFromGroup, name: row.name })}
               loading={c.changingId === row.formId}
               disabled={c.changingId !== null && c.changingId !== row.formId}
               onClick={() => c.remove(row)}

@@ -2,7 +2,7 @@ import { Button, factory, useProps, type BoxProps, type StylesApiProps } from '@
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { FormGroup } from '../../api/types';
-import type { Labels } from '../../query/labels';
+import { fillLabel, type Labels } from '../../query/labels';
 import {
   ListScreenPage,
   countColumn,
@@ -88,7 +88,7 @@ function groupColumns(c: FormGroupListController): DataTableColumn<FormGroupList
       open: c.canOpen ? (row) => c.open(row.formGroupId) : undefined,
       extra: (row) =>
         c.canEdit && (
-          <Button size="compact-sm" variant="subtle" aria-label={`${labels.edit} ${row.name}`} onClick={() => c.editor.startEdit(row)}>
+          <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.labelFor, { label: labels.edit, name: row.name })} onClick={() => c.editor.startEdit(row)}>
             {labels.edit}
           </Button>
         ),

@@ -177,7 +177,7 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {live && c.can.open && (
-        <Button size="compact-sm" variant="subtle" aria-label={`${labels.openInstance} ${name}`} loading={busy} disabled={c.busyId !== null && !busy} onClick={() => c.open(row)}>
+        <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.labelFor, { label: labels.openInstance, name: name })} loading={busy} disabled={c.busyId !== null && !busy} onClick={() => c.open(row)}>
           {labels.openInstance}
         </Button>
       )}

@@ -18,7 +18,7 @@ import {
   type BoxProps,
   type StylesApiProps,
 } from '@mantine/core';
-import { formatMoment } from '../../labels/format';
+import { formatList, formatMoment } from '../../labels/format';
 import { QRCodeSVG } from 'qrcode.react';
 import type { FormInstance } from '../../api/types';
 import { Can } from '../../permissions/Can';
@@ -73,6 +73,7 @@ function fieldCell(field: LocatedField | undefined) {
 
 /** The side-by-side field differences of two versions. */
 function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaFieldsDiff; labels: Labels; fromVersion: number; toVersion: number }) {
+  const locale = useLocale();
   if (diff.added.length + diff.removed.length + diff.changed.length === 0) return <Text>{labels.fmDiffNone}</Text>;
   const rows = [
     ...diff.removed.map((f) => ({ key: f.key, kind: labels.fmDiffRemoved, color: 'red.9', before: f, after: undefined, note: '' })),
@@ -83,7 +84,7 @@ function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaField
       color: 'grape.9',
       before: c.before,
       after: c.after,
-      note: fillLabel(labels.fmDiffChangedProperties, { properties: c.properties.join(', ') }),
+      note: fillLabel(labels.fmDiffChangedProperties, { properties: formatList(c.properties, locale) }),
     })),
   ];
   return (
@@ -196,15 +197,9 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
             claim="EditForm_AllowRead"
             fallback={
               <Stack gap={4}>
-                <Text>
-                  {labels.fmName}: {form.name}
-                </Text>
-                <Text>
-                  {labels.fmDescription}: {form.description ?? '—'}
-                </Text>
-                <Text>
-                  {labels.fmGroup}: {groupName}
-                </Text>
+                <Text>{fillLabel(labels.labelForColon, { label: labels.fmName, name: form.name })}</Text>
+                <Text>{fillLabel(labels.labelForColon, { label: labels.fmDescription, name: form.description ?? '—' })}</Text>
+                <Text>{fillLabel(labels.labelForColon, { label: labels.fmGroup, name: groupName })}</Text>
               </Stack>
             }
           >
@@ -271,9 +266,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                   <Can
                     claim="EditFormSchema_AllowRead"
                     fallback={
-                      <Text>
-                        {labels.fmPublic}: {c.currentSchema.isPublic ? labels.fmYes : labels.fmNo}
-                      </Text>
+                      <Text>{fillLabel(labels.labelForColon, { label: labels.fmPublic, name: c.currentSchema.isPublic ? labels.fmYes : labels.fmNo })}</Text>
                     }
                   >
                     <Switch
@@ -352,7 +345,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
                             {onOpenSchema && (
-                              <Button size="compact-sm" variant="light" aria-label={`${labels.fmOpenVersion}: ${version}`} onClick={() => onOpenSchema(schema.formSchemaId)}>
+                              <Button size="compact-sm" variant="light" aria-label={fillLabel(labels.labelForColon, { label: labels.fmOpenVersion, name: version })} onClick={() => onOpenSchema(schema.formSchemaId)}>
                                 {labels.fmOpenVersion}
                               </Button>
                             )}
@@ -361,7 +354,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                                 <Button
                                   size="compact-sm"
                                   variant="default"
-                                  aria-label={`${labels.fmMakeCurrent}: ${version}`}
+                                  aria-label={fillLabel(labels.labelForColon, { label: labels.fmMakeCurrent, name: version })}
                                   loading={c.makingCurrentId === schema.formSchemaId}
                                   disabled={c.makingCurrentId !== null}
                                   onClick={() => c.makeCurrent(schema)}

@@ -1,7 +1,7 @@
 import { Button, MultiSelect, Table, Text } from '@mantine/core';
 import { Can } from '../../permissions/Can';
 import type { FormInstance, FormSchema } from '../../api/types';
-import type { Labels } from '../../query/labels';
+import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { InstanceSignature } from '../shared/InstanceSignature';
@@ -109,7 +109,12 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
                       size="compact-sm"
                       variant="light"
                       onClick={() => onOpenInstance(instance)}
-                      aria-label={`${labels.fmOpenInstance}: ${instance.formInstanceId.slice(-8)}, ${instanceStatusLabel(instance.status, labels, 'fm')}, ${formatMoment(instance.lastUpdatedDateTime, locale)}`}
+                      aria-label={fillLabel(labels.fmOpenInstanceName, {
+                        label: labels.fmOpenInstance,
+                        id: instance.formInstanceId.slice(-8),
+                        status: instanceStatusLabel(instance.status, labels, 'fm'),
+                        updated: formatMoment(instance.lastUpdatedDateTime, locale),
+                      })}
                     >
                       {labels.fmOpenInstance}
                     </Button>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Switch, type BoxProps } from '@mantine/core';
-import type { Labels } from '../../query/labels';
+import { fillLabel, type Labels } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import type { DeleteActionsController, DeleteTarget } from './useDeleteActions';
 
@@ -52,7 +52,7 @@ export function RowDeleteActions({ controller, target, deleted, labels }: RowDel
         size="compact-sm"
         variant="subtle"
         color="red"
-        aria-label={`${labels.delete} ${target.name}`}
+        aria-label={fillLabel(labels.labelFor, { label: labels.delete, name: target.name })}
         disabled={disabled}
         onClick={() => controller.request('delete', target)}
       >
@@ -65,7 +65,7 @@ export function RowDeleteActions({ controller, target, deleted, labels }: RowDel
         <Button
           size="compact-sm"
           variant="subtle"
-          aria-label={`${labels.restore} ${target.name}`}
+          aria-label={fillLabel(labels.labelFor, { label: labels.restore, name: target.name })}
           loading={busy && controller.confirmation === null}
           disabled={disabled && !busy}
           onClick={() => controller.request('restore', target)}
@@ -78,7 +78,7 @@ export function RowDeleteActions({ controller, target, deleted, labels }: RowDel
           size="compact-sm"
           variant="subtle"
           color="red"
-          aria-label={`${labels.deletePermanently} ${target.name}`}
+          aria-label={fillLabel(labels.labelFor, { label: labels.deletePermanently, name: target.name })}
           disabled={disabled}
           onClick={() => controller.request('deletePermanently', target)}
         >

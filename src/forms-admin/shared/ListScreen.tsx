@@ -271,7 +271,7 @@ export function ListRowActions({ onOpen, actions, target, deleted, labels, child
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {onOpen && !deleted && (
-        <Button size="compact-sm" variant="subtle" aria-label={`${labels.open} ${target.name}`} onClick={onOpen}>
+        <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.labelFor, { label: labels.open, name: target.name })} onClick={onOpen}>
           {labels.open}
         </Button>
       )}

@@ -9,6 +9,8 @@ export const de1 = {
   roleManagementTitle: 'Rollenverwaltung',
   roleManagementSubtitle: 'Berechtigungsgruppen mit ihren Berechtigungen anlegen und verwalten',
   configureRole: 'Rolle konfigurieren',
+  labelFor: '{label}: {name}',
+  labelForColon: '{label}: {name}',
   userRoleManagementTitle: 'Benutzer- und Rollenverwaltung',
   usersTab: 'Benutzer',
   userGroupsTab: 'Benutzergruppen',

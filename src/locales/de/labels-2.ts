@@ -215,6 +215,7 @@ export const de2 = {
   fmInstanceVersion: 'Version',
   fmInstanceLastChange: 'Letzte Änderung',
   fmOpenInstance: 'Öffnen',
+  fmOpenInstanceName: '{label}: {id}, {status}, {updated}',
   fmActions: 'Aktionen',
   fmInstancesShown: 'Die neuesten {shown} von {total}.',
   fmPrefillNew: 'Neue vorausgefüllte Instanz',

@@ -9,6 +9,8 @@ export const fr1 = {
   roleManagementTitle: 'Gestion des rôles',
   roleManagementSubtitle: 'Créez et gérez les groupes d’autorisations et leurs droits associés',
   configureRole: 'Configurer le rôle',
+  labelFor: '{label} : {name}',
+  labelForColon: '{label} : {name}',
   userRoleManagementTitle: 'Gestion des utilisateurs et des rôles',
   usersTab: 'Utilisateurs',
   userGroupsTab: 'Groupes d’utilisateurs',

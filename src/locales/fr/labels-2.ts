@@ -215,6 +215,7 @@ export const fr2 = {
   fmInstanceVersion: 'Version',
   fmInstanceLastChange: 'Dernière modification',
   fmOpenInstance: 'Ouvrir',
+  fmOpenInstanceName: '{label} : {id}, {status}, {updated}',
   fmActions: 'Actions',
   fmInstancesShown: 'Les {shown} plus récentes sur {total}.',
   fmPrefillNew: 'Nouvelle instance pré-remplie',
