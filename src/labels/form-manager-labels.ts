@@ -57,6 +57,8 @@ export const formManagerLabels = {
   fmInstanceVersion: 'Version',
   fmInstanceLastChange: 'Last change',
   fmOpenInstance: 'Open',
+  /** The form page's way back to the list of forms. */
+  fmBack: 'Back to Forms',
   /** The accessible name of an instance's 'Open' button: the end of its id, its status and its last change. */
   fmOpenInstanceName: '{label}: {id}, {status}, {updated}',
   fmActions: 'Actions',

@@ -86,7 +86,7 @@ export const formsAdminLabels = {
   noFormsYet: 'No forms yet.',
   noFormSchemasYet: 'No form schemas yet.',
   noFormGroupsYet: 'No form groups yet.',
-  backToFormGroups: 'All form groups',
+  backToFormGroups: 'Back to Form Groups',
   // Lists
   searchByName: 'Search by name',
   searchByNamePlaceholder: 'Part of the name',

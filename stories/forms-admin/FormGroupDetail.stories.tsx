@@ -10,7 +10,7 @@ const meta = {
   title: 'Forms admin/FormGroupDetail',
   component: FormGroupDetail,
   parameters: { layout: 'fullscreen' },
-  args: { formGroupId: seedIds.formGroups.customerOnboarding, onOpenForm: fn(), onDeleted: fn() },
+  args: { formGroupId: seedIds.formGroups.customerOnboarding, onOpenForm: fn(), onDeleted: fn(), onBack: fn() },
 } satisfies Meta<typeof FormGroupDetail>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -16,6 +16,7 @@ const meta = {
     onOpenInBuilder: () => {},
     onOpenSchema: () => {},
     onOpenInstance: () => {},
+    onBack: () => {},
   },
 } satisfies Meta<typeof FormManager>;
 export default meta;

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormGroupDetail } from '../../src/forms-admin/FormGroupDetail';
 import { FormGroupList } from '../../src/forms-admin/FormGroupList';
@@ -138,5 +138,19 @@ describe('FormGroupDetail', () => {
   it('a group that does not exist says so', async () => {
     renderInApi(<FormGroupDetail formGroupId="40000000-0000-4000-8000-0000000000ff" />);
     expect(await screen.findByText('This form group does not exist or was deleted.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to Form Groups' }), 'no way back without onBack').not.toBeInTheDocument();
+  });
+
+  it("'Back to Form Groups' hands back to the host, on the group's page and on the page of a group not found", async () => {
+    const onBack = vi.fn();
+    const { user } = renderInApi(<FormGroupDetail formGroupId={g.humanResources} onBack={onBack} />);
+    await screen.findByRole('heading', { level: 1, name: 'Human Resources' });
+    await user.click(screen.getByRole('button', { name: 'Back to Form Groups' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+    cleanup();
+    const again = renderInApi(<FormGroupDetail formGroupId="40000000-0000-4000-8000-0000000000ff" onBack={onBack} />);
+    await screen.findByText('This form group does not exist or was deleted.');
+    await again.user.click(screen.getByRole('button', { name: 'Back to Form Groups' }));
+    expect(onBack).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { FormManager, type FormManagerProps } from '../../src/forms-admin/FormManager';
@@ -201,6 +201,19 @@ describe('FormManager', () => {
   it('says so when the form does not exist', async () => {
     renderScreen({ formId: '50000000-0000-4000-8000-0000000000ff' });
     expect(await screen.findByText('This form does not exist or was deleted.')).toBeInTheDocument();
+  });
+
+  it("'Back to Forms' hands back to the host, on the form's page and on the page of a form not found", async () => {
+    const onBack = vi.fn();
+    const { user } = renderScreen({ onBack });
+    await screen.findByRole('heading', { level: 1, name: /Expense Claim/ });
+    await user.click(screen.getByRole('button', { name: 'Back to Forms' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+    cleanup();
+    const again = renderScreen({ formId: '50000000-0000-4000-8000-0000000000ff', onBack });
+    await screen.findByText('This form does not exist or was deleted.');
+    await again.user.click(screen.getByRole('button', { name: 'Back to Forms' }));
+    expect(onBack).toHaveBeenCalledTimes(2);
   });
 
   it('says the form failed to load, with a retry that loads it', async () => {

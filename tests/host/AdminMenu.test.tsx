@@ -114,6 +114,18 @@ describe('AdminMenu', () => {
     expect(screen.getByRole('link', { name: 'Form Groups' })).toHaveAttribute('data-active');
     expect(screen.getByRole('link', { name: 'Forms' })).not.toHaveAttribute('data-active');
   });
+
+  it.each([
+    ['/admin/form-manager/f1', 'Forms'],
+    ['/admin/form-manager/form-schema/s1', 'Form Schemas'],
+    ['/admin/form-instance/i1', 'Form Instances'],
+  ])('marks, on %s (a page without an entry), the entry it is reached from: %s', async (path, entry) => {
+    granted = ['Forms_AllowRead', 'FormSchemas_AllowRead', 'FormInstances_AllowRead'];
+    const { screen } = await renderShell(path);
+    await menuLabels(screen, 3);
+    const marked = screen.getAllByRole('link').filter((link) => link.hasAttribute('data-active'));
+    expect(marked.map((link) => link.textContent)).toEqual([entry]);
+  });
 });
 
 describe('AdminShell', () => {

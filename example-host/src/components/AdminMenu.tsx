@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { Can } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
 import { useLabelTexts } from '../useLabelTexts';
-import { adminMenuEntries, isUnder } from './adminMenuEntries';
+import { activeMenuEntry, adminMenuEntries } from './adminMenuEntries';
 
 export interface AdminMenuProps {
   /** Called after an entry is chosen (the shell closes the mobile navbar). */
@@ -12,7 +12,7 @@ export interface AdminMenuProps {
 
 /** The admin menu: one link per screen, each shown only to users holding its menu claim. */
 export function AdminMenu({ onNavigate }: AdminMenuProps) {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const active = useRouterState({ select: (state) => activeMenuEntry(state.location.pathname) });
   const labels = useLabelTexts(hostLabels);
   return (
     <Stack gap={2}>
@@ -22,7 +22,7 @@ export function AdminMenu({ onNavigate }: AdminMenuProps) {
             component={Link}
             to={entry.to}
             label={labels[entry.label]}
-            active={isUnder(pathname, entry.to)}
+            active={entry.to === active}
             onClick={onNavigate}
           />
         </Can>

@@ -29,18 +29,20 @@ export interface AdminRouteAccess {
   /** The path prefix the rule covers. */
   to: string;
   claim: MenuClaimKey | 'GlobalDataAdmin';
+  /** For a route without a menu entry of its own: the entry (its `to`) it belongs to, marked active on its pages. */
+  menu?: (typeof adminMenuEntries)[number]['to'];
 }
 
 /** Admin routes without a menu entry of their own, gated by the menu claim of the screen they belong to. */
 const routesWithoutMenuEntry = [
-  { label: 'hostScreenFormSchemaManager', to: '/admin/form-manager/form-schema/', claim: 'FormSchemas_AllowRead' },
-  { label: 'hostScreenFormManager', to: '/admin/form-manager/', claim: 'Forms_AllowRead' },
-  { label: 'hostScreenPdfImport', to: '/admin/form-import/', claim: 'Forms_AllowRead' },
-  { label: 'hostScreenFormDataLinking', to: '/admin/form-linking/', claim: 'FormSchemas_AllowRead' },
-  { label: 'hostScreenFormInstance', to: '/admin/form-instance/', claim: 'FormInstances_AllowRead' },
+  { label: 'hostScreenFormSchemaManager', to: '/admin/form-manager/form-schema/', claim: 'FormSchemas_AllowRead', menu: '/admin/form-schemas/' },
+  { label: 'hostScreenFormManager', to: '/admin/form-manager/', claim: 'Forms_AllowRead', menu: '/admin/forms/' },
+  { label: 'hostScreenPdfImport', to: '/admin/form-import/', claim: 'Forms_AllowRead', menu: '/admin/forms/' },
+  { label: 'hostScreenFormDataLinking', to: '/admin/form-linking/', claim: 'FormSchemas_AllowRead', menu: '/admin/form-schemas/' },
+  { label: 'hostScreenFormInstance', to: '/admin/form-instance/', claim: 'FormInstances_AllowRead', menu: '/admin/form-instances/' },
   // The mail the server sent (its signing links among it), reached from the Signing screen: the server lets
   // administrators only (GET /api/Mail/Outbox), so the screen asks for the same claim.
-  { label: 'hostScreenOutbox', to: '/admin/outbox/', claim: 'GlobalDataAdmin' },
+  { label: 'hostScreenOutbox', to: '/admin/outbox/', claim: 'GlobalDataAdmin', menu: '/admin/signing/' },
 ] as const satisfies readonly AdminRouteAccess[];
 
 const adminRoutes: readonly AdminRouteAccess[] = [...adminMenuEntries, ...routesWithoutMenuEntry];
@@ -61,4 +63,13 @@ export function adminRouteAccess(pathname: string): AdminRouteAccess | null {
     if (isUnder(pathname, route.to) && (!best || route.to.length > best.to.length)) best = route;
   }
   return best;
+}
+
+/**
+ * The menu entry (its `to`) marked active on `pathname`: the entry of the page's screen, or for a page without an
+ * entry of its own (one form, one instance, the Outbox) the entry it is reached from. Null on the admin home.
+ */
+export function activeMenuEntry(pathname: string): string | null {
+  const route = adminRouteAccess(pathname);
+  return route ? (route.menu ?? route.to) : null;
 }

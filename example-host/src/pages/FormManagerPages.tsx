@@ -28,6 +28,7 @@ export function FormManagerPage() {
         onOpenLinking={(formSchemaId) => void navigate({ to: '/admin/form-linking/$formSchemaId', params: { formSchemaId } })}
         onOpenInstance={(instance) => void navigate({ href: instanceHref(instance) })}
         onDeleted={() => void navigate({ to: '/admin/forms/' })}
+        onBack={() => void navigate({ to: '/admin/forms/' })}
       />
     </>
   );

@@ -56,7 +56,7 @@ export function FormGroupsPage() {
 }
 FormGroupsPage.displayName = 'FormGroupsPage';
 
-/** `/admin/form-group/$formGroupId`: one group; back to the list once it is deleted. */
+/** `/admin/form-group/$formGroupId`: one group; back to the list with 'Back to Form Groups' or once it is deleted. */
 export function FormGroupPage() {
   const { formGroupId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
@@ -69,6 +69,7 @@ export function FormGroupPage() {
         formGroupId={formGroupId}
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
         onDeleted={() => void navigate({ to: '/admin/form-group/' })}
+        onBack={() => void navigate({ to: '/admin/form-group/' })}
       />
     </>
   );

@@ -58,6 +58,11 @@ export interface FormGroupDetailOptions {
   onOpenForm?: (formId: string) => void;
   /** Called after the group was deleted or deleted permanently (the host goes back to the list). */
   onDeleted?: () => void;
+  /**
+   * 'Back to Form Groups': the host shows its list of groups. Shown on the group's page and on its loading, failed and
+   * not-found pages; without it the page offers no way back of its own.
+   */
+  onBack?: () => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
 }
@@ -76,6 +81,8 @@ export interface FormGroupDetailController {
   canChangeForms: boolean;
   canOpenForm: boolean;
   openForm(formId: string): void;
+  /** 'Back to Form Groups', when the host gave `onBack`. */
+  back?: () => void;
   /** 'Add a form': the search typed, the forms it found, the one picked. */
   candidates: {
     search: string;
@@ -97,7 +104,7 @@ export interface FormGroupDetailController {
  * server) and adding and removing forms. A form is in at most one group: adding a form of another group moves it;
  * removing leaves it in no group. Deleting the group never deletes its forms.
  */
-export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels: overrides }: FormGroupDetailOptions): FormGroupDetailController {
+export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, onBack, labels: overrides }: FormGroupDetailOptions): FormGroupDetailController {
   const labels = useLabels(overrides);
   const { client } = useApi();
   const queryClient = useQueryClient();
@@ -191,6 +198,7 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
     canChangeForms,
     canOpenForm: Boolean(onOpenForm) && holds('EditForm_AllowRead'),
     openForm: (formId) => onOpenForm?.(formId),
+    back: onBack,
     candidates: {
       search,
       setSearch,
@@ -280,11 +288,18 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
   const data = group.data;
   const dialogClass = getStyles('dialog').className;
 
+  const back = c.back ? (
+    <Button variant="default" onClick={c.back}>
+      {labels.backToFormGroups}
+    </Button>
+  ) : undefined;
+
   if (group.status !== 'ready' || !data)
     return (
       <ScreenReadPage
         labels={labels}
         title={labels.formGroupListTitle}
+        actions={back}
         read={{ isLoading: group.status === 'loading', isError: group.status === 'error', retry: group.retry, retrying: group.retrying }}
         failed={labels.failedToLoadFormGroup}
         notFound={<EmptyState message={labels.formGroupNotFound} />}
@@ -300,6 +315,7 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
       subtitle={data.description ?? undefined}
       actions={
         <Group gap="xs">
+          {back}
           {c.canEdit && !data.isDeleted && (
             <Button variant="default" onClick={() => c.editor.startEdit(data)}>
               {labels.edit}
@@ -382,12 +398,12 @@ export interface FormGroupDetailProps extends FormGroupDetailOptions, Omit<FormG
 export type FormGroupDetailFactory = ScreenFactory<FormGroupDetailProps, FormGroupDetailStylesNames>;
 
 /** The props of {@link FormGroupDetail} its controller hook reads. */
-const FORM_GROUP_DETAIL_OPTIONS = optionKeys<FormGroupDetailOptions>()('formGroupId', 'onOpenForm', 'onDeleted', 'labels');
+const FORM_GROUP_DETAIL_OPTIONS = optionKeys<FormGroupDetailOptions>()('formGroupId', 'onOpenForm', 'onDeleted', 'onBack', 'labels');
 
 /**
  * One form group: rename and describe it, add forms to it and remove them (a form is in at most one group), open a
  * form, and delete the group ('Delete', and for a deleted group 'Restore' and 'Delete permanently'; its forms are
- * never deleted). Router-free: the host passes `formGroupId` and maps `onOpenForm` and `onDeleted` to its routes.
+ * never deleted). Router-free: the host passes `formGroupId` and maps `onOpenForm`, `onDeleted` and `onBack` to its routes.
  */
 export const FormGroupDetail = factory<FormGroupDetailFactory>((props) => {
   const { controller, viewProps } = useScreenController('FormGroupDetail', props, FORM_GROUP_DETAIL_OPTIONS, useFormGroupDetail);

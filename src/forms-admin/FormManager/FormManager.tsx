@@ -52,6 +52,11 @@ export interface FormManagerViewProps extends BoxProps, StylesApiProps<FormManag
   onOpenSchema?: (formSchemaId: string) => void;
   /** 'Open' on an instance: the instance opens in its own version. Also called with an instance 'New pre-filled instance' created. */
   onOpenInstance?: (instance: FormInstance) => void;
+  /**
+   * 'Back to Forms': the host shows its list of forms. Shown on the form's page and on its loading, failed and not-found
+   * pages; without it the page offers no way back of its own.
+   */
+  onBack?: () => void;
 }
 
 /** Mantine's factory type of {@link FormManagerView}: its props, root element and part names, for the Styles API's typing. */
@@ -128,17 +133,24 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   const props = useProps('FormManager', null, _props);
   const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<FormManagerViewFactory>('FormManager', classes, props);
-  const { controller: c, onOpenInBuilder, onOpenLinking, onOpenSchema, onOpenInstance, ...others } = viewProps;
+  const { controller: c, onOpenInBuilder, onOpenLinking, onOpenSchema, onOpenInstance, onBack, ...others } = viewProps;
   const { labels } = c;
   const form = c.form.data;
   // The theme's primary colour in its darkest shade: white text on it stays readable whatever the host's colour.
   const currentBadgeColor = `${useMantineTheme().primaryColor}.9`;
+
+  const back = onBack ? (
+    <Button variant="default" onClick={onBack}>
+      {labels.fmBack}
+    </Button>
+  ) : undefined;
 
   if (c.form.isLoading || c.form.error || !form) {
     return (
       <ScreenReadPage
         labels={labels}
         title={labels.fmDetails}
+        actions={back}
         read={c.form}
         failed={labels.fmLoadFailed}
         notFound={<ErrorAlert title={labels.fmNotFound} />}
@@ -161,6 +173,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
       subtitle={form.description ?? undefined}
       actions={
         <Group gap="xs">
+          {back}
           {onOpenInBuilder && (
             <Can claim="EditForm_AllowRead">
               <Button onClick={() => onOpenInBuilder(form.formId)}>{labels.fmOpenInBuilder}</Button>
