@@ -96,7 +96,9 @@ export const pdfFormsLabels = {
   dlSuggestions: 'Suggested',
   dlAllPaths: 'All data paths',
   dlSuggestion: 'Suggested: {path}',
+  /** The accessible name of a suggestion's button; it shows `dlAcceptSuggestionButton`, the path being written just above it. */
   dlAcceptSuggestion: 'Link {path}',
+  dlAcceptSuggestionButton: 'Link',
   dlAcceptAll: 'Link all strong suggestions ({count})',
   dlConfidenceStrong: 'Strong match',
   dlConfidenceWeak: 'Weak match: check it before linking',
@@ -137,7 +139,7 @@ export const pdfFormsLabels = {
   dlNoPaths: 'The server offers no application data paths to link to.',
   dlLoadFailed: 'Failed to load the form or the application data. Please try again.',
   dlNotFound: 'This form schema does not exist, or it was deleted.',
-  dlBack: 'Back to the forms',
+  dlBack: 'Back to Forms',
   dlInUse: 'This version already has instances, so its links cannot change. Make a new version in the builder first.',
   dlReadOnly: 'You may read the links but not change them.',
 } as const;

@@ -10,7 +10,7 @@ const meta = {
   title: 'Forms admin/FormDataLinking',
   component: FormDataLinking,
   parameters: { layout: 'fullscreen' },
-  args: { formSchemaId: loanRequestIds.formSchemaId },
+  args: { formSchemaId: loanRequestIds.formSchemaId, onBack: fn() },
   loaders: [
     () => {
       seedGeneratedLoanRequest(fakeBackend.db);
@@ -86,7 +86,7 @@ export const MalformedId: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Back to the forms' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Back to Forms' }));
     await expect(args.onBack).toHaveBeenCalledTimes(1);
   },
 };

@@ -153,6 +153,15 @@ describe('FormDataLinking', () => {
     expect(refusal.closest('[role="alert"]')).not.toBeNull();
   });
 
+  it("offers 'Back to Forms' on the page too, not only when the schema cannot be shown", async () => {
+    seedGeneratedForm();
+    const onBack = vi.fn();
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} onBack={onBack} />);
+    await screen.findByText('0 of 6 fields linked');
+    await user.click(screen.getByRole('button', { name: 'Back to Forms' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
   it('says when the schema does not exist', async () => {
     renderInApi(<FormDataLinking formSchemaId="7a0c1e52-0b7e-4f51-9a51-3d1f2e0000ff" />);
     expect(await screen.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();
@@ -164,7 +173,7 @@ describe('FormDataLinking', () => {
       const onBack = vi.fn();
       const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} onBack={onBack} />);
       expect(await screen.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Back to the forms' }));
+      await user.click(screen.getByRole('button', { name: 'Back to Forms' }));
       expect(onBack).toHaveBeenCalledTimes(1);
     },
   );

@@ -53,7 +53,7 @@ describe('the PDF form routes', () => {
   it('/admin/form-linking/ with a garbage id says the schema does not exist and leads back to the forms', async () => {
     const { screen, user, router } = await renderAdmin('/admin/form-linking/not-a-schema-id');
     expect(await screen.findByText('This form schema does not exist, or it was deleted.', undefined, { timeout: 5000 })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Back to the forms' }));
+    await user.click(screen.getByRole('button', { name: 'Back to Forms' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/forms\/$/));
   });
 });

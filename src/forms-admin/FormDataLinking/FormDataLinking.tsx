@@ -47,7 +47,7 @@ export interface FormDataLinkingViewProps extends BoxProps, StylesApiProps<FormD
   /** Overrides of the renderer's texts in the preview. */
   formLabels?: Partial<FormLabels>;
   /**
-   * Called by the 'Back to the forms' button shown when the schema does not exist or cannot be loaded, so a cut or
+   * Called by 'Back to Forms', shown on the page and when the schema does not exist or cannot be loaded, so a cut or
    * mistyped link is not a dead end. No button without it.
    */
   onBack?: () => void;
@@ -202,21 +202,29 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
             )}
             {example !== null && <Text size="sm">{fillLabel(labels.dlExample, { value: example })}</Text>}
             {r.linkedPath === null && top && (
-              <Group gap="xs" wrap="nowrap" align="center" {...getStyles('suggestion')}>
-                <Box style={{ minWidth: 0 }}>
+              // The suggestion's words keep a readable width: in a narrow cell the button goes under them rather than
+              // squeezing them to a letter or two a line.
+              <Group gap="xs" align="center" {...getStyles('suggestion')}>
+                <Box style={{ flex: '1 1 12rem', minWidth: 0 }}>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {fillLabel(labels.dlSuggestion, { path: top.path })}
                   </Text>
                   <Text size="xs">{suggestionReasonText(top.reason, labels)}</Text>
-                  <Badge variant={top.confidence === 'strong' ? 'dot' : 'outline'} color={top.confidence === 'strong' ? 'green' : 'gray.8'} size="sm" mt={2}>
+                  <Badge variant={top.confidence === 'strong' ? 'dot' : 'outline'} color={top.confidence === 'strong' ? 'green' : 'gray.8'} size="sm" mt={2} maw="100%">
                     {top.confidence === 'strong' ? labels.dlConfidenceStrong : labels.dlConfidenceWeak}
                   </Badge>
                 </Box>
                 {c.canEdit && (
                   // The light variant of the theme's primary colour (no `color`), without a shade: with a shade Mantine fills
                   // the button with that shade and writes its text in the same colour, so the words cannot be seen.
-                  <Button size="compact-sm" variant="light" onClick={() => c.link(r.field.id, top.path)} style={{ flexShrink: 0 }}>
-                    {fillLabel(labels.dlAcceptSuggestion, { path: top.path })}
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => c.link(r.field.id, top.path)}
+                    aria-label={fillLabel(labels.dlAcceptSuggestion, { path: top.path })}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {labels.dlAcceptSuggestionButton}
                   </Button>
                 )}
               </Group>
@@ -227,21 +235,15 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
     );
   };
 
+  const back = onBack && (
+    <Button variant="default" onClick={onBack}>
+      {labels.dlBack}
+    </Button>
+  );
   const body = () => {
     if (c.isLoading) return <LoadingState />;
-    const back = onBack && (
-      <Button variant="default" onClick={onBack}>
-        {labels.dlBack}
-      </Button>
-    );
-    if (c.error)
-      return (
-        <Stack gap="md" align="flex-start">
-          <ErrorAlert message={labels.dlLoadFailed} error={c.error} onRetry={c.retry} w="100%" />
-          {back}
-        </Stack>
-      );
-    if (c.notFound || !c.schema) return <EmptyState message={labels.dlNotFound} action={back} />;
+    if (c.error) return <ErrorAlert message={labels.dlLoadFailed} error={c.error} onRetry={c.retry} />;
+    if (c.notFound || !c.schema) return <EmptyState message={labels.dlNotFound} />;
     if (c.rows.length === 0) return <EmptyState message={labels.dlNoFields} />;
     const linkedCount = c.rows.length - c.unlinked.length;
     return (
@@ -282,7 +284,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
         )}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Table.ScrollContainer minWidth={520}>
+            <Table.ScrollContainer minWidth={320}>
               <Table verticalSpacing="sm" {...getStyles('table')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -365,7 +367,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
 
   return (
     <LabelsProvider labels={labels}>
-      <PageShell title={labels.dlTitle} subtitle={labels.dlSubtitle} {...getStyles('root')} {...others}>
+      <PageShell title={labels.dlTitle} subtitle={labels.dlSubtitle} actions={back} {...getStyles('root')} {...others}>
         {c.schema && (
           <Text fw={600} mb="sm">
             {fillLabel(labels.dlSchemaOf, { name: c.schema.name, version: c.schema.version })}

@@ -50,6 +50,7 @@ export const de4 = {
   dlAllPaths: 'Alle Datenpfade',
   dlSuggestion: 'Vorschlag: {path}',
   dlAcceptSuggestion: '{path} verknüpfen',
+  dlAcceptSuggestionButton: 'Verknüpfen',
   dlAcceptAll: 'Alle sicheren Vorschläge verknüpfen ({count})',
   dlConfidenceStrong: 'Sichere Übereinstimmung',
   dlConfidenceWeak: 'Unsichere Übereinstimmung: vor dem Verknüpfen prüfen',

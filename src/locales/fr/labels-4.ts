@@ -50,6 +50,7 @@ export const fr4 = {
   dlAllPaths: 'Tous les chemins de données',
   dlSuggestion: 'Suggestion : {path}',
   dlAcceptSuggestion: 'Relier {path}',
+  dlAcceptSuggestionButton: 'Relier',
   dlAcceptAll: 'Relier toutes les suggestions fiables ({count})',
   dlConfidenceStrong: 'Correspondance fiable',
   dlConfidenceWeak: 'Correspondance incertaine : vérifiez-la avant de relier',
