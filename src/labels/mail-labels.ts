@@ -80,6 +80,8 @@ export const mailLabels = {
   mlCertEventCompleted: 'Completed',
   // The Outbox screen (src/forms-admin/MailOutbox): the mail the server sent
   obTitle: 'Outbox',
+  /** The Outbox's way back to the screen it is reached from. */
+  obBack: 'Back to Signing',
   obSubtitle: 'The e-mail the server sent, newest first, with its text. In development the server keeps it here instead of delivering it.',
   obLoading: 'Loading the outbox…',
   obLoadFailed: 'Failed to load the outbox. Please try again.',

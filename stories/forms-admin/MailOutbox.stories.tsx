@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { MailOutbox } from '../../src/forms-admin/MailOutbox';
 import { errorHandlers } from '../../src/testing';
 import { seedDate } from '../../src/testing/seed-ids';
@@ -10,6 +10,7 @@ const meta = {
   title: 'Forms admin/MailOutbox',
   component: MailOutbox,
   parameters: { layout: 'fullscreen' },
+  args: { onBack: fn() },
 } satisfies Meta<typeof MailOutbox>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -69,9 +70,13 @@ export const OneMessage: Story = {
   },
 };
 
+/** Nothing sent yet; 'Back to Signing' leads back to the screen the Outbox is reached from. */
 export const Empty: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No e-mail has been sent yet.')).toBeInTheDocument();
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No e-mail has been sent yet.')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Back to Signing' }));
+    await expect(args.onBack).toHaveBeenCalledTimes(1);
   },
 };
 

@@ -3,6 +3,7 @@
  * received: the signing links and notices can be read there without a mail server). Reached from the Signing screen;
  * the server lets administrators only read it.
  */
+import { useNavigate } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { MailOutbox } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
@@ -10,10 +11,11 @@ import { useLabelTexts } from '../useLabelTexts';
 
 export function OutboxPage() {
   const labels = useLabelTexts(hostLabels);
+  const navigate = useNavigate();
   return (
     <>
       <PageTitle title={labels.hostScreenOutbox} />
-      <MailOutbox />
+      <MailOutbox onBack={() => void navigate({ to: '/admin/signing/' })} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { OutboxMessage, Paged } from '../../api/types';
@@ -89,10 +89,12 @@ export interface MailOutboxViewProps {
   /** The Outbox read (what {@link useMailOutbox} returns). */
   state: MailOutboxState;
   labels: Labels;
+  /** 'Back to Signing': the host shows the screen the Outbox is reached from. No button without it. */
+  onBack?: () => void;
 }
 
 /** The Outbox: each message sent, newest first, with its recipient, time, attachments and text. Renders only. */
-export function MailOutboxView({ state, labels }: MailOutboxViewProps) {
+export function MailOutboxView({ state, labels, onBack }: MailOutboxViewProps) {
   const locale = useLocale();
   const body = (() => {
     // A refusal is not a failure: trying again cannot help.
@@ -111,7 +113,17 @@ export function MailOutboxView({ state, labels }: MailOutboxViewProps) {
     );
   })();
   return (
-    <PageShell title={labels.obTitle} subtitle={labels.obSubtitle}>
+    <PageShell
+      title={labels.obTitle}
+      subtitle={labels.obSubtitle}
+      actions={
+        onBack && (
+          <Button variant="default" onClick={onBack}>
+            {labels.obBack}
+          </Button>
+        )
+      }
+    >
       {body}
     </PageShell>
   );
@@ -122,6 +134,8 @@ MailOutboxView.displayName = '@ccq/forms-admin/MailOutboxView';
 export interface MailOutboxProps {
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
+  /** 'Back to Signing': the host shows the screen the Outbox is reached from. No button without it. */
+  onBack?: () => void;
 }
 
 /**
@@ -129,8 +143,8 @@ export interface MailOutboxProps {
  * administrators only). The reference server in development lists what its SMTP sink received, so the signing links
  * and notices can be read without a mail server.
  */
-export function MailOutbox({ labels: overrides }: MailOutboxProps) {
+export function MailOutbox({ labels: overrides, onBack }: MailOutboxProps) {
   const labels = useLabels(overrides);
-  return <MailOutboxView state={useMailOutbox()} labels={labels} />;
+  return <MailOutboxView state={useMailOutbox()} labels={labels} onBack={onBack} />;
 }
 MailOutbox.displayName = '@ccq/forms-admin/MailOutbox';

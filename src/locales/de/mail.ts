@@ -60,6 +60,7 @@ export const deMail = {
   mlCertEventDownloaded: 'Heruntergeladen',
   mlCertEventCompleted: 'Abgeschlossen',
   obTitle: 'Postausgang',
+  obBack: 'Zurück zu den Signaturen',
   obSubtitle: 'Die E-Mails, die der Server gesendet hat, die neuesten zuerst, mit ihrem Text. In der Entwicklung behält der Server sie hier, statt sie zuzustellen.',
   obLoading: 'Postausgang wird geladen…',
   obLoadFailed: 'Der Postausgang konnte nicht geladen werden. Bitte versuchen Sie es erneut.',

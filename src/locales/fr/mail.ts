@@ -60,6 +60,7 @@ export const frMail = {
   mlCertEventDownloaded: 'Téléchargé',
   mlCertEventCompleted: 'Terminée',
   obTitle: 'Boîte d’envoi',
+  obBack: 'Retour aux signatures',
   obSubtitle: 'Les e-mails envoyés par le serveur, les plus récents d’abord, avec leur texte. En développement, le serveur les garde ici au lieu de les distribuer.',
   obLoading: 'Chargement de la boîte d’envoi…',
   obLoadFailed: 'Impossible de charger la boîte d’envoi. Veuillez réessayer.',
