@@ -57,6 +57,11 @@ export const defaultFormUiLabels = {
   matrixAnswer: MATRIX_ANSWER_TEXT,
   /** A file upload question: the button that opens the file picker. */
   fileChoose: 'Choose a file',
+  /**
+   * Under 'Choose a file': what the question takes, from its own limits (`{types}` the accepted kinds, `{max}` the
+   * largest size, `{count}` how many files), and that a file may be dropped on it.
+   */
+  fileLimits: '{types}, up to {max}{count|| each}. You can also drop {count|a file|files} here.',
   /** Removes one attached file (`{name}` its name). */
   fileRemove: 'Remove {name}',
   /** Said while a file is sent. */

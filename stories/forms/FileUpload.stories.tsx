@@ -21,7 +21,7 @@ function fileFormSchema(): FormSchema {
         {
           id: 'page-1',
           title: 'Your payslips',
-          sections: [{ id: 'papers', title: '', fields: [{ id: 'papers', path: '/papers', widget: 'file', label: 'Payslips', helpText: 'PDF or PNG, up to 1 MB each.' }] }],
+          sections: [{ id: 'papers', title: '', fields: [{ id: 'papers', path: '/papers', widget: 'file', label: 'Payslips', helpText: 'Your payslips of the last three months.' }] }],
         },
       ],
     },

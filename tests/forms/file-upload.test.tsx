@@ -1,4 +1,4 @@
-import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormSchema } from '../../src/api/types';
@@ -226,6 +226,20 @@ describe('a file upload question', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({ papers: [expect.objectContaining({ name: 'may.pdf' }), expect.objectContaining({ name: 'june.pdf' })] }, expect.anything()),
     );
+  });
+
+  it("says under 'Choose a file' what the question takes, from its limits, and that a file may be dropped; gone once it holds its files", async () => {
+    const { user } = renderWithProviders(<FormRenderer schema={schema(1, 2)} onSubmit={vi.fn()} uploadFile={storeEach} progressive={false} />);
+    await picker();
+    const limits = screen.getByText('PDF, up to 1 MB each. You can also drop files here.');
+    expect(screen.getByRole('button', { name: 'Choose a file' }).getAttribute('aria-describedby')?.split(' ')).toContain(limits.id);
+    await user.upload(await picker(), [pdf('may.pdf', 1024), pdf('june.pdf', 2048)]);
+    await screen.findByText('june.pdf (2 KB)');
+    expect(screen.queryByText(/You can also drop/)).not.toBeInTheDocument();
+    cleanup();
+    renderWithProviders(<FormRenderer schema={schema()} onSubmit={vi.fn()} uploadFile={storeEach} progressive={false} />);
+    await picker();
+    expect(screen.getByText('PDF, up to 1 MB. You can also drop a file here.')).toBeInTheDocument();
   });
 
   it("moves the focus from 'Choose a file', gone once the question holds its files, to the new file's 'Remove'", async () => {

@@ -231,7 +231,7 @@ export const showcaseLayout: FormLayout = {
               path: '/money/proof',
               widget: 'file',
               label: 'A recent utility bill, as proof of address (optional)',
-              helpText: 'A PDF, PNG or JPEG of up to 5 MB.',
+              helpText: 'A bill from the last three months, with your name and address on it.',
             },
           ],
         },

@@ -68,7 +68,8 @@ export interface FilePickerProps {
 /**
  * A file upload question's content: the attached files with their size and a 'Remove' button each, a live status
  * while one is sent (with a button that cancels it), and the 'Choose a file' button that opens the browser's file picker
- * (the accepted types offered; several files where the question takes more than one more); a file dragged onto the
+ * (the accepted types offered; several files where the question takes more than one more), with what the question
+ * takes written under it (the kinds, the largest size) and that a file may be dropped; a file dragged onto the
  * question is taken the same way. Each file is checked against the limits and sent to the host's `upload` (the server
  * stores it and reads its type from the content); the answer keeps only `{ fileId, name, size, type }`.
  */
@@ -280,11 +281,23 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
         >
           {(props) => (
             // While a file is sent the button does nothing (FileButton's `disabled`); it says so but keeps the focus.
-            <Button {...props} ref={chooseRef} variant="default" aria-describedby={`${id}-legend`} aria-disabled={sending !== null || undefined} data-disabled={sending !== null || undefined}>
+            <Button
+              {...props}
+              ref={chooseRef}
+              variant="default"
+              aria-describedby={`${id}-legend ${id}-limits`}
+              aria-disabled={sending !== null || undefined}
+              data-disabled={sending !== null || undefined}
+            >
               {labels.fileChoose}
             </Button>
           )}
         </FileButton>
+      )}
+      {locked || files.length >= limits.maxFiles ? null : (
+        <Text id={`${id}-limits`} size="sm" mt={4}>
+          {fill(labels.fileLimits, { types: limits.accepted.map(fileTypeName).join(', '), max: size(limits.maxBytes), count: limits.maxFiles })}
+        </Text>
       )}
     </div>
   );

@@ -63,6 +63,7 @@ export const germanFormLabels: FormLabels = {
   ratingStars: '{value} von {max} Sternen',
   matrixAnswer: '{row} — {column}',
   fileChoose: 'Datei auswählen',
+  fileLimits: '{types}, bis {max}{count|| je Datei}. {count|Eine Datei|Dateien} können Sie auch hierher ziehen.',
   fileRemove: '{name} entfernen',
   fileUploading: '{name} wird hochgeladen…',
   fileCancel: 'Hochladen von {name} abbrechen',

@@ -63,6 +63,7 @@ export const frenchFormLabels: FormLabels = {
   ratingStars: '{value} sur {max} étoiles',
   matrixAnswer: '{row} — {column}',
   fileChoose: 'Choisir un fichier',
+  fileLimits: '{types}, jusqu’à {max}{count|| chacun}. Vous pouvez aussi déposer {count|un fichier|des fichiers} ici.',
   fileRemove: 'Retirer {name}',
   fileUploading: 'Envoi de {name}…',
   fileCancel: 'Annuler l’envoi de {name}',
