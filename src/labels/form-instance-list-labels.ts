@@ -27,6 +27,12 @@ export const formInstanceListLabels = {
   noFormInstancesYetHint: 'One is made each time someone starts filling in a form.',
   // Filters
   instanceFilters: 'Filters',
+  /**
+   * On a phone the filters fold away under a button, so the list is in view: its text, and with `{count}` the number
+   * of filters set.
+   */
+  instanceFiltersToggle: 'Filters',
+  instanceFiltersToggleCount: 'Filters ({count})',
   filterForm: 'Form',
   filterGroup: 'Form group',
   filterStatus: 'Status',

@@ -170,6 +170,25 @@ describe('FormInstanceList', () => {
     expect(screen.getAllByRole('button', { name: 'Clear filters' })).toHaveLength(1);
   });
 
+  it("folds the filters away on a phone under 'Filters', which says how many are set and opens them; from xs up they always show", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    // Mantine's classes: hidden below the xs breakpoint (the filters) and from it up (the button).
+    expect(toggle).toHaveClass('mantine-hidden-from-xs');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', filters.id);
+    expect(filters).toHaveClass('mantine-visible-from-xs');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(filters).not.toHaveClass('mantine-visible-from-xs');
+    await user.type(screen.getByLabelText('Text in the answers'), 'Ada');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filters (1)' })).toBe(toggle));
+    await user.click(toggle);
+    expect(filters).toHaveClass('mantine-visible-from-xs');
+  });
+
   it("filters by signature on the server: the latest envelope's status, or 'Not requested'", async () => {
     const { user } = renderInApi(<FormInstanceList />);
     await findRow(ids.loanSubmitted);

@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Group,
   Input,
@@ -16,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import { envelopeStatusName } from '../../labels/envelope-status-labels';
 import * as odata from '../../api/odata';
@@ -32,7 +33,7 @@ import { ENVELOPE_FILTER_STATUSES } from '../shared/envelope-status';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { TableEmptyMessage, TableEmptyState } from '../shared/TableEmptyState';
 import { tablePagingTexts } from '../shared/useServerTable';
-import { hasInstanceFilters, INSTANCE_STATUSES, isInvertedDayRange, NO_INSTANCE_FILTERS } from './instance-filter';
+import { instanceFilterCount, INSTANCE_STATUSES, isInvertedDayRange, NO_INSTANCE_FILTERS } from './instance-filter';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
 import {
@@ -415,7 +416,12 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
     setSearchBoxKey((key) => key + 1);
     c.setFilters(NO_INSTANCE_FILTERS);
   };
-  const filtered = hasInstanceFilters(filters);
+  const filterCount = instanceFilterCount(filters);
+  const filtered = filterCount > 0;
+  // On a phone the filters fold away under 'Filters' (with how many are set), so the list is in view; from the xs
+  // breakpoint up they always show and the button does not.
+  const [filtersShown, setFiltersShown] = useState(false);
+  const filtersId = useId();
   const table =
     result.error && !result.data ? (
       <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
@@ -477,7 +483,23 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
     >
       <Stack gap="md">
         {/* Readable error and hint colours (an 'until' day before its 'from' day says so in the error colour). */}
-        <div role="group" aria-label={labels.instanceFilters} {...getStyles('filters', { style: READABLE_FORM_COLORS })}>
+        <Button
+          hiddenFrom="xs"
+          variant="default"
+          aria-expanded={filtersShown}
+          aria-controls={filtersId}
+          onClick={() => setFiltersShown((shown) => !shown)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {filtered ? fillNumbers(labels.instanceFiltersToggleCount, { count: filterCount }, locale) : labels.instanceFiltersToggle}
+        </Button>
+        <Box
+          id={filtersId}
+          role="group"
+          aria-label={labels.instanceFilters}
+          visibleFrom={filtersShown ? undefined : 'xs'}
+          {...getStyles('filters', { style: READABLE_FORM_COLORS })}
+        >
           {/* Each row's labels and boxes line up at the top, so a box that grows (the answer columns' pills, its hint
               below it) moves nothing beside it. */}
           <Group gap="sm" align="flex-start">
@@ -567,7 +589,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             </Input.Wrapper>
           </Group>
           <AnswerFilters c={c} />
-        </div>
+        </Box>
         <Group justify="space-between" gap="sm" {...getStyles('toolbar')}>
           <Group gap="sm">
             {c.selected.length > 0 && (

@@ -51,15 +51,25 @@ export const NO_INSTANCE_FILTERS: FormInstanceFilters = {
   answers: {},
 };
 
-/** Whether `filters` narrow the list at all (any answer filter only counts while its form is chosen). */
+/**
+ * How many filters narrow the list, as a person counts them: the form, the group, the statuses, the signatures, each
+ * day range and the answers' text (any answer filter only counts while its form is chosen, with the form).
+ */
+export function instanceFilterCount(filters: FormInstanceFilters): number {
+  return [
+    filters.formId !== null,
+    filters.formGroupId !== null,
+    filters.statuses.length > 0,
+    (filters.signatures ?? []).length > 0,
+    filters.createdFrom.trim() !== '' || filters.createdTo.trim() !== '',
+    filters.updatedFrom.trim() !== '' || filters.updatedTo.trim() !== '',
+    filters.text.trim() !== '',
+  ].filter(Boolean).length;
+}
+
+/** Whether `filters` narrow the list at all. */
 export function hasInstanceFilters(filters: FormInstanceFilters): boolean {
-  return (
-    filters.formId !== null ||
-    filters.formGroupId !== null ||
-    filters.statuses.length > 0 ||
-    (filters.signatures ?? []).length > 0 ||
-    [filters.createdFrom, filters.createdTo, filters.updatedFrom, filters.updatedTo, filters.text].some((value) => value.trim() !== '')
-  );
+  return instanceFilterCount(filters) > 0;
 }
 
 /** The statuses in their order (src/api/enums); `instanceStatusLabel` names each. */

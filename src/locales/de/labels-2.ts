@@ -83,6 +83,8 @@ export const de2 = {
   noFormInstancesYet: 'Noch keine Formularinstanzen.',
   noFormInstancesYetHint: 'Eine entsteht jedes Mal, wenn jemand beginnt, ein Formular auszufüllen.',
   instanceFilters: 'Filter',
+  instanceFiltersToggle: 'Filter',
+  instanceFiltersToggleCount: 'Filter ({count})',
   filterForm: 'Formular',
   filterGroup: 'Formulargruppe',
   filterStatus: 'Status',

@@ -83,6 +83,8 @@ export const fr2 = {
   noFormInstancesYet: 'Pas encore d’instance de formulaire.',
   noFormInstancesYetHint: 'Une instance naît chaque fois que quelqu’un commence à remplir un formulaire.',
   instanceFilters: 'Filtres',
+  instanceFiltersToggle: 'Filtres',
+  instanceFiltersToggleCount: 'Filtres ({count})',
   filterForm: 'Formulaire',
   filterGroup: 'Groupe de formulaires',
   filterStatus: 'Statut',
