@@ -1,4 +1,4 @@
-import { Checkbox, createTheme, Input, Radio } from '@mantine/core';
+import { Checkbox, createTheme, Input, Radio, Switch } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 /**
@@ -16,6 +16,19 @@ export const CONTROL_BORDER_VARIABLES = {
 } as CSSProperties;
 
 /**
+ * The resting track of a switch at 3:1 against the page, and its white thumb at 3:1 against the track (WCAG 1.4.11).
+ *
+ * Mantine fills the track of a switch that is off with shade 3 of `gray` (light, #dee2e6: 1.3:1 on white, the white
+ * thumb as faint on it) and shade 5 of `dark` (dark). Set on the switch's root, these make them shade 6 of `gray`
+ * (#868e96: 3.3:1 on white, and the thumb 3.3:1 on it) and shade 2 of `dark` (#828282: 4.0:1 on the dark-7 page, the
+ * thumb 3.9:1 on it). A switch that is on keeps the primary colour; nothing outside the switch changes.
+ */
+export const SWITCH_TRACK_VARIABLES = {
+  '--mantine-color-gray-3': 'var(--mantine-color-gray-6)',
+  '--mantine-color-dark-5': 'var(--mantine-color-dark-2)',
+} as CSSProperties;
+
+/**
  * Mantine theme the library's stories and tests run with, and that hosts may pass to their `MantineProvider`
  * (or merge with `mergeThemeOverrides`). Exported from `@ccq/forms-admin` and `@ccq/forms-admin/viewer`.
  *
@@ -26,7 +39,8 @@ export const CONTROL_BORDER_VARIABLES = {
  *   white below. At that threshold either text reaches 4.5:1 on any fill (white needs a luminance of at most 0.1833,
  *   black at least 0.175), and every colour that passed with white (red, the closest, at 0.1827) keeps it.
  * - Inputs (every Mantine input: text, select, textarea, number, pills), checkboxes and radios get a resting border
- *   of at least 3:1 in both color schemes ({@link CONTROL_BORDER_VARIABLES}).
+ *   of at least 3:1 in both color schemes ({@link CONTROL_BORDER_VARIABLES}); a switch that is off, a track and thumb
+ *   of at least 3:1 ({@link SWITCH_TRACK_VARIABLES}).
  */
 export const ccqTheme = createTheme({
   primaryShade: { light: 8, dark: 8 },
@@ -37,5 +51,6 @@ export const ccqTheme = createTheme({
     Input: Input.extend({ styles: { wrapper: CONTROL_BORDER_VARIABLES } }),
     Checkbox: Checkbox.extend({ styles: { root: CONTROL_BORDER_VARIABLES } }),
     Radio: Radio.extend({ styles: { root: CONTROL_BORDER_VARIABLES } }),
+    Switch: Switch.extend({ styles: { root: SWITCH_TRACK_VARIABLES } }),
   },
 });

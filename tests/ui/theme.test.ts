@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Checkbox, DEFAULT_THEME, getContrastColor, Input, mergeMantineTheme, Radio } from '@mantine/core';
+import { Checkbox, DEFAULT_THEME, getContrastColor, Input, mergeMantineTheme, Radio, Switch } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { ccqTheme } from '../../src/ui/theme';
 
@@ -103,5 +103,15 @@ describe('ccqTheme', () => {
     expect(contrast(light, white), `${control.name} light ${light}`).toBeGreaterThanOrEqual(3);
     expect(contrast(darkBorder, dark[6]), `${control.name} dark ${darkBorder} on the fill`).toBeGreaterThanOrEqual(3);
     expect(contrast(darkBorder, dark[7]), `${control.name} dark ${darkBorder} on the page`).toBeGreaterThanOrEqual(3);
+  });
+
+  it('draws the track of a switch that is off at 3:1 or more on the page, and its white thumb at 3:1 on the track, light and dark', () => {
+    const variables = themeStyles('Switch', 'root');
+    const light = resolveColour(ruleValue(`[data-mantine-color-scheme='light'] .${Switch.classes.track}`, '--switch-bg'), variables);
+    const darkTrack = resolveColour(ruleValue(`[data-mantine-color-scheme='dark'] .${Switch.classes.track}`, '--switch-bg'), variables);
+    expect(contrast(light, white), `light track ${light} on the page`).toBeGreaterThanOrEqual(3);
+    expect(contrast(white, light), `the thumb on the light track ${light}`).toBeGreaterThanOrEqual(3);
+    expect(contrast(darkTrack, dark[7]), `dark track ${darkTrack} on the page`).toBeGreaterThanOrEqual(3);
+    expect(contrast(white, darkTrack), `the thumb on the dark track ${darkTrack}`).toBeGreaterThanOrEqual(3);
   });
 });
