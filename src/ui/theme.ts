@@ -42,15 +42,15 @@ export const SWITCH_TRACK_VARIABLES = {
  *   of at least 3:1 in both color schemes ({@link CONTROL_BORDER_VARIABLES}); a switch that is off, a track and thumb
  *   of at least 3:1 ({@link SWITCH_TRACK_VARIABLES}).
  */
-export const ccqTheme = createTheme({
+export const ccqTheme = /* @__PURE__ */ createTheme({
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
   luminanceThreshold: 0.183,
   components: {
     // `wrapper` is where Mantine resolves an input's border variable (`--input-bd`).
-    Input: Input.extend({ styles: { wrapper: CONTROL_BORDER_VARIABLES } }),
-    Checkbox: Checkbox.extend({ styles: { root: CONTROL_BORDER_VARIABLES } }),
-    Radio: Radio.extend({ styles: { root: CONTROL_BORDER_VARIABLES } }),
-    Switch: Switch.extend({ styles: { root: SWITCH_TRACK_VARIABLES } }),
+    Input: /* @__PURE__ */ Input.extend({ styles: { wrapper: CONTROL_BORDER_VARIABLES } }),
+    Checkbox: /* @__PURE__ */ Checkbox.extend({ styles: { root: CONTROL_BORDER_VARIABLES } }),
+    Radio: /* @__PURE__ */ Radio.extend({ styles: { root: CONTROL_BORDER_VARIABLES } }),
+    Switch: /* @__PURE__ */ Switch.extend({ styles: { root: SWITCH_TRACK_VARIABLES } }),
   },
 });
