@@ -32,6 +32,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { NothingFound } from '../../ui/NothingFound';
+import { backButton } from '../shared/screen';
 import { PageShell } from '../../ui/PageShell';
 import { useFormDataLinking, type FormDataLinkingController, type FormDataLinkingOptions, type LinkingRow } from './useFormDataLinking';
 
@@ -235,11 +236,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
     );
   };
 
-  const back = onBack && (
-    <Button variant="default" onClick={onBack}>
-      {labels.dlBack}
-    </Button>
-  );
+  const back = backButton(onBack, labels.dlBack);
   const body = () => {
     if (c.isLoading) return <LoadingState />;
     if (c.error) return <ErrorAlert message={labels.dlLoadFailed} error={c.error} onRetry={c.retry} />;

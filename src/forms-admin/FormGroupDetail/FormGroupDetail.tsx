@@ -36,7 +36,7 @@ import { useDeleteActions, type DeleteActionsController } from '../shared/useDel
 import { useODataPage } from '../shared/useODataPage';
 import { SEARCH_DEBOUNCE_MS, useServerTable, type ServerTable } from '../shared/useServerTable';
 import { idDiffers, idEquals } from '../shared/ids';
-import { ScreenPage, ScreenReadPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
+import { backButton, ScreenPage, ScreenReadPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 
 /** A form of the group as the detail reads it. */
 export type FormGroupFormRow = Form & {
@@ -288,11 +288,7 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
   const data = group.data;
   const dialogClass = getStyles('dialog').className;
 
-  const back = c.back ? (
-    <Button variant="default" onClick={c.back}>
-      {labels.backToFormGroups}
-    </Button>
-  ) : undefined;
+  const back = backButton(c.back, labels.backToFormGroups);
 
   if (group.status !== 'ready' || !data)
     return (

@@ -14,7 +14,7 @@ import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions } from '../shared/D
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
-import { ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
+import { backButton, ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { auditCheckText, reminderScheduleText } from '../SigningList/SigningList';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { signerFromAnswers } from '../../domain/signing/signer-suggestion';
@@ -204,11 +204,7 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
   // The latest envelope, when it ended declined or voided: a new request starts from its signers and message.
   const latestEnvelope = c.envelopes.data[0];
   const earlierRequest = latestEnvelope && (latestEnvelope.status === EnvelopeStatus.Declined || latestEnvelope.status === EnvelopeStatus.Voided) ? latestEnvelope : null;
-  const back = c.back ? (
-    <Button variant="default" onClick={c.back}>
-      {labels.fidBack}
-    </Button>
-  ) : undefined;
+  const back = backButton(c.back, labels.fidBack);
 
   if (instance.status === 'forbidden')
     return (

@@ -27,7 +27,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
 import { useLocale } from '../../query/useLocale';
-import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
+import { backButton, ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
 import { PrefillDialog } from './PrefillDialog';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
@@ -139,11 +139,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   // The theme's primary colour in its darkest shade: white text on it stays readable whatever the host's colour.
   const currentBadgeColor = `${useMantineTheme().primaryColor}.9`;
 
-  const back = onBack ? (
-    <Button variant="default" onClick={onBack}>
-      {labels.fmBack}
-    </Button>
-  ) : undefined;
+  const back = backButton(onBack, labels.fmBack);
 
   if (c.form.isLoading || c.form.error || !form) {
     return (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { OutboxMessage, Paged } from '../../api/types';
@@ -12,6 +12,7 @@ import { useLocale } from '../../query/useLocale';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
+import { backButton } from '../shared/screen';
 import { PageShell } from '../../ui/PageShell';
 
 /** How many of the newest messages the Outbox shows. */
@@ -113,17 +114,7 @@ export function MailOutboxView({ state, labels, onBack }: MailOutboxViewProps) {
     );
   })();
   return (
-    <PageShell
-      title={labels.obTitle}
-      subtitle={labels.obSubtitle}
-      actions={
-        onBack && (
-          <Button variant="default" onClick={onBack}>
-            {labels.obBack}
-          </Button>
-        )
-      }
-    >
+    <PageShell title={labels.obTitle} subtitle={labels.obSubtitle} actions={backButton(onBack, labels.obBack)}>
       {body}
     </PageShell>
   );

@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title, useProps, useStyles, type BoxProps, type Factory, type FactoryPayload, type StylesApiProps, type TitleProps } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title, useProps, useStyles, type BoxProps, type Factory, type FactoryPayload, type StylesApiProps, type TitleProps } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { Labels } from '../../query/labels';
@@ -168,4 +168,16 @@ export function useScreenController<Props extends FactoryPayload['props'], Key e
     delete viewProps[key];
   }
   return { controller: useController(options), viewProps: viewProps as Omit<Props, Key> };
+}
+
+/**
+ * A page's way back to the screen it is reached from ('Back to Forms'), for its header: one look on every page that
+ * has one. Undefined when the host gave no callback, so the page's header shows no empty place for it.
+ */
+export function backButton(onBack: (() => void) | undefined, label: string): ReactNode {
+  return onBack ? (
+    <Button variant="default" onClick={onBack}>
+      {label}
+    </Button>
+  ) : undefined;
 }
