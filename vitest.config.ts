@@ -107,6 +107,8 @@ const inBrowser = process.env.CCQ_JSDOM_ONLY
       'tests/admin/UserRoleManagement.test.tsx',
       // Whether the pointer reaches what a table's empty state shows: layout, which jsdom lacks.
       'tests/forms-admin/table-empty-state.test.tsx',
+      // Whether a list stacks its columns in a narrow frame: the width the frame is laid out at.
+      'tests/forms-admin/stacked-rows.test.tsx',
     ];
 
 /**

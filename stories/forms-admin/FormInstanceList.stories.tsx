@@ -7,6 +7,7 @@ import { NO_INSTANCE_FILTERS } from '../../src/forms-admin/FormInstanceList/inst
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { inNarrowColumn } from '../support/frames';
 import { addFormsAtScale } from '../support/formsScale';
 
 const meta = {
@@ -77,6 +78,12 @@ export const AnswerColumns: Story = {
     await expect(within(row).getByText('Employed')).toBeInTheDocument();
   },
 };
+
+/**
+ * In a column narrower than the theme's xs breakpoint, with answer columns: each row's columns and answers stacked
+ * under its number, each with its title; the selection boxes stay beside the rows and nothing is pinned over them.
+ */
+export const NarrowColumn: Story = { args: { state: loanState(), answerColumns: loanColumns }, decorators: [inNarrowColumn] };
 
 /** Sorted by an answer (the amount, smallest first) on the server. */
 export const SortedByAnswer: Story = {

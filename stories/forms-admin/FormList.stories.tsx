@@ -4,6 +4,7 @@ import { FormList } from '../../src/forms-admin/FormList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { inNarrowColumn } from '../support/frames';
 import { addFormsAtScale } from '../support/formsScale';
 
 const meta = {
@@ -22,6 +23,12 @@ const softDelete = (...formIds: string[]) => () => {
 
 /** The seeded forms, for the administrator: 'Create form', 'Open' and 'Delete' on every row. */
 export const Populated: Story = {};
+
+/**
+ * In a column narrower than the theme's xs breakpoint: each row's columns stacked under the form's name, each with its
+ * title, and the row's buttons below them, so nothing scrolls sideways.
+ */
+export const NarrowColumn: Story = { decorators: [inNarrowColumn] };
 
 /** While the first page loads. */
 export const Loading: Story = {

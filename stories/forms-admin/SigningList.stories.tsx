@@ -7,6 +7,7 @@ import { seedDate, seedIds } from '../../src/testing/seed-ids';
 import { requestSignature } from '../../src/service/signing';
 import { fakeSigningPorts } from '../../src/testing/signing-model';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { inNarrowColumn } from '../support/frames';
 
 const meta = {
   title: 'Forms admin/SigningList',
@@ -77,6 +78,9 @@ export const EveryStatus: Story = {
     await expect(badges).toEqual(['Completed', 'Created', 'Declined', 'Delivered', 'NotStarted', 'Sent', 'Unknown', 'Voided']);
   },
 };
+
+/** In a column narrower than the theme's xs breakpoint: each envelope's form, signers and dates stacked under its status. */
+export const NarrowColumn: Story = { decorators: [inNarrowColumn] };
 
 /** One form instance's envelopes (the Form Instances list's 'Show its envelopes'), with 'Show every envelope'. */
 export const OneInstance: Story = {

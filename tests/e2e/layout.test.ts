@@ -132,7 +132,7 @@ describe('the form builder at desktop width', () => {
 });
 
 describe('the admin screens on a phone', () => {
-  it('at 390 px no screen scrolls sideways: headers, actions and filters wrap', async () => {
+  it("at 390 px no screen scrolls sideways: headers, actions and filters wrap, lists' tables stack their columns", async () => {
     const { context, page, errors } = await open({ viewport: { width: 390, height: 844 }, storageState: admin });
     const screens = [
       '/admin/',
@@ -155,6 +155,11 @@ describe('the admin screens on a phone', () => {
       await page.waitForLoadState('networkidle');
       const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (over > 0) wide.push(`${path}: ${over} px wider than the screen`);
+      // A list's table stacks its columns into its rows: nothing in it scrolls sideways either.
+      const tables = await page.evaluate(() =>
+        [...document.querySelectorAll('.mantine-datatable .mantine-ScrollArea-viewport')].map((viewport) => viewport.scrollWidth - viewport.clientWidth),
+      );
+      for (const tableOver of tables) if (tableOver > 0) wide.push(`${path}: a table ${tableOver} px wider than its frame`);
     }
     expect(wide).toEqual([]);
     expect(errors).toEqual([]);

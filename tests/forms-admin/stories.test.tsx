@@ -38,6 +38,8 @@ const files = {
 /** What each state shows once it has settled. */
 const settled: Record<string, () => Promise<unknown>> = {
   Populated: () => screen.findByRole('table'),
+  // Stacked only where its frame is laid out (a browser): here, with nothing laid out, the table of every column.
+  NarrowColumn: () => screen.findByRole('table'),
   Loading: () => screen.findByRole('heading', { level: 1 }),
   Empty: () => screen.findByText(/^(No forms yet\.|No form schemas yet\.|No form groups yet\.|No forms in this group yet\.)$/),
   LoadFailed: () => screen.findByRole('button', { name: 'Try again' }),

@@ -32,6 +32,7 @@ import { InstanceSignature } from '../shared/InstanceSignature';
 import { ENVELOPE_FILTER_STATUSES } from '../shared/envelope-status';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { TableEmptyMessage, TableEmptyState } from '../shared/TableEmptyState';
+import { useStackedColumns } from '../shared/stacked-columns';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { instanceFilterCount, INSTANCE_STATUSES, isInvertedDayRange, NO_INSTANCE_FILTERS } from './instance-filter';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
@@ -406,6 +407,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
   const shown = useSameItems(c.answers.shown);
   const signingRead = c.signing.read;
   const tableColumns = useMemo(() => columns({ labels, signingRead, shown }, locale), [labels, signingRead, shown, locale]);
+  const stack = useStackedColumns(tableColumns);
   const set = (patch: Partial<typeof filters>) => c.setFilters({ ...filters, ...patch });
   const selectable = c.actions.access.delete || (c.showDeleted && c.actions.access.restore);
   // The list or, once one form is chosen, its summary over the same filters (the state's view: a host keeps it).
@@ -427,16 +429,19 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
       <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
     ) : (
       <RowController.Provider value={c}>
+        <div ref={stack.ref}>
         <DataTable<FormInstanceListRow>
+          // A new table when the columns stack or unstack: the table keeps the pinning it measured for the columns it had.
+          key={stack.stacked ? 'stacked' : 'columns'}
           aria-label={labels.formInstanceListTitle}
           withTableBorder
           borderRadius="sm"
           minHeight={records.length === 0 ? 180 : undefined}
           idAccessor="formInstanceId"
           records={records}
-          columns={tableColumns}
+          columns={stack.columns}
           // With answer columns the table may be wider than the page and scroll sideways: the row actions stay in view.
-          pinLastColumn
+          pinLastColumn={!stack.stacked}
           fetching={fetching}
           totalRecords={result.data?.['@odata.count'] ?? records.length}
           page={c.page}
@@ -470,6 +475,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
           style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
         />
+        </div>
       </RowController.Provider>
     );
   return (

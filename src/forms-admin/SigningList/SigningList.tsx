@@ -29,6 +29,7 @@ import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type AuditCheck, type SigningListController, type SigningListOptions } from './useSigningList';
 import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { TableEmptyMessage, TableEmptyState } from '../shared/TableEmptyState';
+import { useStackedColumns } from '../shared/stacked-columns';
 import { useLocale } from '../../query/useLocale';
 
 /** The inner parts of the Signing screen that `classNames` / `styles` reach. */
@@ -298,6 +299,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
   const { labels, result } = c;
   const records = [...result.envelopes];
   const fetching = result.isLoading || result.isFetching;
+  const stack = useStackedColumns(columns(c, locale));
   // An empty list under a filter says nothing matches; with no filter nothing has been sent yet, which says how to send.
   const filtered = c.statuses.length > 0 || c.formInstanceId !== null || c.mailFailedOnly;
   const emptyText = filtered ? labels.sgEmpty : labels.sgEmptyNone;
@@ -351,6 +353,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
           {result.error && result.envelopes.length === 0 ? (
             <ErrorAlert message={labels.sgLoadFailed} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
           ) : (
+            <div ref={stack.ref}>
             <DataTable<SigningEnvelope>
               aria-label={labels.sgTitle}
               withTableBorder
@@ -358,7 +361,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
               minHeight={records.length === 0 ? 180 : undefined}
               idAccessor="envelopeId"
               records={records}
-              columns={columns(c, locale)}
+              columns={stack.columns}
               fetching={fetching}
               totalRecords={result.total}
               page={c.page}
@@ -370,6 +373,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
               emptyState={<TableEmptyState shown={records.length === 0 && !fetching}>{emptyState}</TableEmptyState>}
               {...getStyles('table')}
             />
+            </div>
           )}
         </Stack>
       </AccessGate>

@@ -14,6 +14,7 @@ import { ScreenPage } from './screen';
 import { TableEmptyMessage, TableEmptyState } from './TableEmptyState';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from './useDeleteActions';
 import { useODataPage } from './useODataPage';
+import { useStackedColumns } from './stacked-columns';
 import { tablePagingTexts, useServerTable, type ServerTable } from './useServerTable';
 import { formatMoment } from '../../labels/format';
 
@@ -92,6 +93,7 @@ export function ListScreenBody<T>({
   const records = result.data?.value ?? [];
   const fetching = result.isPending || (result.isFetching && !result.isError);
   const searched = table.search.trim();
+  const stack = useStackedColumns(table.showDeleted ? withDeletedMark(columns, labels) : columns);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm" {...toolbarPart}>
@@ -113,6 +115,7 @@ export function ListScreenBody<T>({
       {result.isError && !result.data ? (
         <ErrorAlert message={failureMessage} error={result.error} onRetry={() => void result.refetch()} retrying={result.isFetching} />
       ) : (
+        <div ref={stack.ref}>
         <DataTable<T>
           aria-label={tableLabel}
           withTableBorder
@@ -120,7 +123,7 @@ export function ListScreenBody<T>({
           minHeight={records.length === 0 ? 180 : undefined}
           idAccessor={idAccessor}
           records={records}
-          columns={table.showDeleted ? withDeletedMark(columns, labels) : columns}
+          columns={stack.columns}
           fetching={fetching}
           totalRecords={result.data?.['@odata.count'] ?? records.length}
           page={table.page}
@@ -148,6 +151,7 @@ export function ListScreenBody<T>({
           }
           {...tablePart}
         />
+        </div>
       )}
     </Stack>
   );

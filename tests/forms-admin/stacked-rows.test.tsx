@@ -1,0 +1,94 @@
+import '@mantine/core/styles.css';
+import 'mantine-datatable/styles.css';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
+import { FormList } from '../../src/forms-admin/FormList';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+// Runs in Chromium (vitest.config.ts, project `browser`) with the tables' style sheets: whether a list stacks its
+// columns depends on the width its frame is laid out at, which jsdom does not do.
+setupFakeApi();
+
+/** `children` in a frame `width` px wide, as a phone (390 px, less the page's padding) or a desktop gives it. */
+function Frame({ width, children }: { width: number; children: ReactNode }) {
+  return <div style={{ width }}>{children}</div>;
+}
+
+/** The texts of the table's header cells. */
+function headers(table: HTMLElement): string[] {
+  return [...table.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+}
+
+/** How far the table's scrolling frame is wider inside than it shows, in px (> 0: it scrolls sideways). */
+function sideways(table: HTMLElement): number {
+  const viewport = table.closest('.mantine-ScrollArea-viewport');
+  if (!viewport) throw new Error('the table has no scrolling frame');
+  return viewport.scrollWidth - viewport.clientWidth;
+}
+
+/** The terms and definitions of the description list of the row that holds `text`. */
+function describedIn(table: HTMLElement, text: string): string[][] {
+  const row = within(table).getByText(text).closest('tr');
+  if (!row) throw new Error(`no row holds ${text}`);
+  const terms = within(row).getAllByRole('term');
+  return terms.map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? '']);
+}
+
+describe('a list in a narrow frame', () => {
+  it("stacks each form's columns into its row: the name, every other column as a term and its value, then the row's buttons", async () => {
+    renderInApi(
+      <Frame width={326}>
+        <FormList onOpenForm={() => undefined} />
+      </Frame>,
+    );
+    const table = await screen.findByRole('table', { name: 'Forms' });
+    await waitFor(() => expect(headers(table)).toEqual(['Name']));
+    await within(table).findByText('Loan Application');
+    expect(describedIn(table, 'Loan Application').map(([term]) => term)).toEqual(['Group', 'Current version', 'Public', 'Instances', 'Last change']);
+    expect(describedIn(table, 'Loan Application')[0]).toEqual(['Group', 'Customer Onboarding']);
+    const row = within(table).getByText('Loan Application').closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'Open Loan Application' })).toBeVisible();
+    expect(within(row).getByRole('button', { name: /^Delete Loan Application/ })).toBeVisible();
+    expect(sideways(table)).toBe(0);
+  });
+
+  it('keeps the columns in a wide frame', async () => {
+    renderInApi(
+      <Frame width={1000}>
+        <FormList onOpenForm={() => undefined} />
+      </Frame>,
+    );
+    const table = await screen.findByRole('table', { name: 'Forms' });
+    await within(table).findByText('Loan Application');
+    expect(headers(table)).toEqual([
+      'Name',
+      'Group',
+      'Current version',
+      'Public',
+      'Instances',
+      'Last change',
+      'Actions',
+    ]);
+    expect(within(table).queryAllByRole('term')).toEqual([]);
+  });
+
+  it('keeps the selection boxes of Form Instances beside the stacked rows, and nothing pinned over them', async () => {
+    renderInApi(
+      <Frame width={326}>
+        <FormInstanceList onOpenInstance={() => undefined} />
+      </Frame>,
+    );
+    // The table is drawn anew once its frame is measured and its columns stack.
+    await waitFor(() => expect(headers(screen.getByRole('table', { name: 'Form Instances' })).length).toBe(2));
+    const table = screen.getByRole('table', { name: 'Form Instances' });
+    const select = await within(table).findAllByRole('checkbox', { name: /^Select / });
+    const first = select[1]!.closest('tr')!;
+    const terms = within(first).getAllByRole('term').map((term) => term.textContent);
+    expect(terms).toEqual(expect.arrayContaining(['Form', 'Status', 'Created', 'Updated']));
+    expect(within(first).getByRole('button', { name: /^Open / })).toBeVisible();
+    expect(table.querySelector('[data-pinned="right"]')).toBeNull();
+    expect(sideways(table)).toBe(0);
+  });
+});
