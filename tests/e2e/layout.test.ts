@@ -132,7 +132,7 @@ describe('the form builder at desktop width', () => {
 });
 
 describe('the admin screens on a phone', () => {
-  it("at 390 px no screen scrolls sideways: headers, actions and filters wrap, lists' tables stack their columns", async () => {
+  it("at 390 px no screen scrolls sideways: headers, actions and filters wrap, lists' tables stack their columns, badges keep their words", async () => {
     const { context, page, errors } = await open({ viewport: { width: 390, height: 844 }, storageState: admin });
     const screens = [
       '/admin/',
@@ -147,8 +147,12 @@ describe('the admin screens on a phone', () => {
       '/admin/form-import/',
       '/admin/auth/assign-claims-to-roles',
       '/admin/auth/assign-roles-to-users',
+      // The seeded Contact Details form, and its first version's data linking.
+      '/admin/form-manager/00000000-0000-4000-8000-000000000201',
+      '/admin/form-linking/00000000-0000-4000-8000-000000000301',
     ];
     const wide: string[] = [];
+    const cut: string[] = [];
     for (const path of screens) {
       await page.goto(`${stack.url}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -160,8 +164,14 @@ describe('the admin screens on a phone', () => {
         [...document.querySelectorAll('.mantine-datatable .mantine-ScrollArea-viewport')].map((viewport) => viewport.scrollWidth - viewport.clientWidth),
       );
       for (const tableOver of tables) if (tableOver > 0) wide.push(`${path}: a table ${tableOver} px wider than its frame`);
+      // A badge's label hides what does not fit ('CURRE…'): each one shows its words whole.
+      const badges = await page.evaluate(() =>
+        [...document.querySelectorAll('.mantine-Badge-label')].filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+      );
+      for (const badge of badges) cut.push(`${path}: '${badge}'`);
     }
     expect(wide).toEqual([]);
+    expect(cut).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

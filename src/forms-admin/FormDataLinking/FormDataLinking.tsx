@@ -85,6 +85,15 @@ function typeWords(type: { type: string | null; format?: string }, labels: Label
   return labels.dlTypeUnknown;
 }
 
+/**
+ * A badge whose words wrap inside a narrow cell: a type ('an email address') or a match's confidence ('Weak match: check
+ * it before linking') is words to read, which Mantine's one-line badge cut to 'WEAK MATCH: CHECK IT BE…' at 390 px.
+ */
+const WRAPPING_BADGE = {
+  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'anywhere' },
+} as const;
+
 /** Why a path is suggested, in words. */
 export function suggestionReasonText(reason: LinkSuggestionReason, labels: Labels): string {
   switch (reason.kind) {
@@ -159,7 +168,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
               {r.field.pdfFieldName}
             </Text>
           )}
-          <Badge variant="default" size="sm" mt={4}>
+          <Badge variant="default" size="sm" mt={4} styles={WRAPPING_BADGE}>
             {typeWords(r.fieldType, labels)}
           </Badge>
         </Table.Td>
@@ -211,7 +220,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
                     {fillLabel(labels.dlSuggestion, { path: top.path })}
                   </Text>
                   <Text size="xs">{suggestionReasonText(top.reason, labels)}</Text>
-                  <Badge variant={top.confidence === 'strong' ? 'dot' : 'outline'} color={top.confidence === 'strong' ? 'green' : 'gray.8'} size="sm" mt={2} maw="100%">
+                  <Badge variant={top.confidence === 'strong' ? 'dot' : 'outline'} color={top.confidence === 'strong' ? 'green' : 'gray.8'} size="sm" mt={2} styles={WRAPPING_BADGE}>
                     {top.confidence === 'strong' ? labels.dlConfidenceStrong : labels.dlConfidenceWeak}
                   </Badge>
                 </Box>

@@ -343,7 +343,8 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                         <Table.Td>
                           {schema.version}{' '}
                           {isCurrent && (
-                            <Badge variant="filled" color={currentBadgeColor} ml="xs">
+                            // min-width max-content: the badge's label hides its overflow, and a narrow column cut it to 'CURRE…'.
+                            <Badge variant="filled" color={currentBadgeColor} ml="xs" miw="max-content">
                               {labels.fmCurrent}
                             </Badge>
                           )}
