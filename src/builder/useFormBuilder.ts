@@ -12,6 +12,7 @@ import type { ApiProviderState } from '../query/api-context';
 import { entityQueries } from '../query/queries';
 import { useApi } from '../query/useApi';
 import { useLabels } from '../query/useLabels';
+import { useLeaveWarning } from '../ui/useLeaveWarning';
 import { localizeWidgetKinds } from './widget-names';
 import { builderReducer, emptyDocument, initialBuilderState, type BuilderAction, type BuilderDocument, type BuilderState } from './model';
 
@@ -262,15 +263,7 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
   }, [state.document, dirty, base, storage, draftKey, storedDraft]);
 
   // Leaving the page with unsaved changes asks first.
-  useEffect(() => {
-    if (!dirty || typeof window === 'undefined') return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  useLeaveWarning(dirty);
 
   return {
     labels,

@@ -140,6 +140,11 @@ export const pdfFormsLabels = {
   dlLoadFailed: 'Failed to load the form or the application data. Please try again.',
   dlNotFound: 'This form schema does not exist, or it was deleted.',
   dlBack: 'Back to Forms',
+  dlBackToForm: 'Back to the form',
+  dlLeaveTitle: 'Leave without saving?',
+  dlLeaveMessage: 'The links you changed are not saved. Leaving drops them.',
+  dlLeave: 'Leave',
+  dlKeepEditing: 'Keep editing',
   dlInUse: 'This version already has instances, so its links cannot change. Make a new version in the builder first.',
   dlReadOnly: 'You may read the links but not change them.',
 } as const;

@@ -10,7 +10,7 @@ const meta = {
   title: 'Forms admin/FormDataLinking',
   component: FormDataLinking,
   parameters: { layout: 'fullscreen' },
-  args: { formSchemaId: loanRequestIds.formSchemaId, onBack: fn() },
+  args: { formSchemaId: loanRequestIds.formSchemaId, onBack: fn(), onOpenForm: fn() },
   loaders: [
     () => {
       seedGeneratedLoanRequest(fakeBackend.db);
@@ -33,6 +33,18 @@ export const WithMismatch: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Link /loan/amount' }));
     await expect(await canvas.findByText('1 with a type mismatch')).toBeInTheDocument();
+  },
+};
+
+/** A link changed but not saved, then 'Back to the form': the screen asks before dropping the change. */
+export const LeaveWithoutSaving: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link /applicant/name' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Back to the form' }));
+    await expect(await body.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+    await expect(args.onOpenForm).not.toHaveBeenCalled();
   },
 };
 

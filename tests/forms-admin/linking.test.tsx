@@ -162,6 +162,61 @@ describe('FormDataLinking', () => {
     expect(onBack).toHaveBeenCalledTimes(1);
   });
 
+  it("offers 'Back to the form' in its place once the schema is in, with the host's onOpenForm: the schema's form", async () => {
+    seedGeneratedForm();
+    const onBack = vi.fn();
+    const onOpenForm = vi.fn();
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} onBack={onBack} onOpenForm={onOpenForm} />);
+    await screen.findByText('0 of 6 fields linked');
+    expect(screen.queryByRole('button', { name: 'Back to Forms' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the form' }));
+    expect(onOpenForm).toHaveBeenCalledWith(formId);
+    expect(onBack).not.toHaveBeenCalled();
+  });
+
+  it('asks before going back with links changed but not saved: Keep editing stays with the change, Leave goes', async () => {
+    seedGeneratedForm();
+    const onOpenForm = vi.fn();
+    const onDirtyChange = vi.fn();
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} onOpenForm={onOpenForm} onDirtyChange={onDirtyChange} />);
+    await user.click(await screen.findByRole('button', { name: 'Link /applicant/name' }));
+    await screen.findByText('1 of 6 fields linked');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+    await user.click(screen.getByRole('button', { name: 'Back to the form' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('The links you changed are not saved. Leaving drops them.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument());
+    expect(onOpenForm).not.toHaveBeenCalled();
+    expect(screen.getByText('1 of 6 fields linked')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the form' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+    expect(onOpenForm).toHaveBeenCalledWith(formId);
+  });
+
+  it('goes back at once with nothing changed, and tells the host when the changes are undone', async () => {
+    seedGeneratedForm();
+    const onOpenForm = vi.fn();
+    const onDirtyChange = vi.fn();
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} onOpenForm={onOpenForm} onDirtyChange={onDirtyChange} />);
+    await user.click(await screen.findByRole('button', { name: 'Link /applicant/name' }));
+    await user.click(screen.getByRole('button', { name: 'Undo changes' }));
+    await screen.findByText('0 of 6 fields linked');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+    await user.click(screen.getByRole('button', { name: 'Back to the form' }));
+    expect(onOpenForm).toHaveBeenCalledWith(formId);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("keeps 'Back to Forms' where there is no schema, onOpenForm or not", async () => {
+    const onBack = vi.fn();
+    const { user } = renderInApi(<FormDataLinking formSchemaId="7a0c1e52-0b7e-4f51-9a51-3d1f2e0000ff" onBack={onBack} onOpenForm={vi.fn()} />);
+    expect(await screen.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to the form' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Forms' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
   it('says when the schema does not exist', async () => {
     renderInApi(<FormDataLinking formSchemaId="7a0c1e52-0b7e-4f51-9a51-3d1f2e0000ff" />);
     expect(await screen.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();

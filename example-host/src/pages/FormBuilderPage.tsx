@@ -6,13 +6,14 @@
  * without it the page says 'No access', and the server refuses the saves anyway. With unsaved changes, leaving by the
  * menu or the header asks first, as the builder's own 'Back' does.
  */
-import { useBlocker, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { NoScreenAccessPage } from '../components/AdminRouteGate';
+import { LeaveGuard } from '../components/LeaveGuard';
 import { PageTitle } from '../components/landmarks';
 import { PendingPage } from '../components/PendingPage';
 import { validateFormBuilderSearch } from '../formBuilderSearch';
-import { ConfirmModal, FormBuilder, RequireClaim, useAuth } from '../formsAdmin';
+import { FormBuilder, RequireClaim, useAuth } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
 import { useLabels } from '../useLabels';
 import { useLabelTexts } from '../useLabelTexts';
@@ -34,18 +35,10 @@ export function FormBuilderPage() {
   // The menu and the header lead away from the builder too: with unsaved changes they ask first, with the builder's
   // own question. The builder's 'Back' has asked already, and a save's new address is the same work: both pass.
   const [dirty, setDirty] = useState(false);
-  const leaving = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: false, withResolver: true });
   const texts = useLabels();
   return (
     <>
-      <ConfirmModal
-        opened={leaving.status === 'blocked'}
-        title={texts.fbLeaveTitle}
-        message={texts.fbLeaveMessage}
-        labels={{ confirm: texts.fbLeave }}
-        onCancel={() => leaving.reset?.()}
-        onConfirm={() => leaving.proceed?.()}
-      />
+      <LeaveGuard unsaved={dirty} title={texts.fbLeaveTitle} message={texts.fbLeaveMessage} leave={texts.fbLeave} />
       <PageTitle title={labels.hostMenuFormBuilder} />
       <RequireClaim
         key={sameBuilder ? 'CreateForm_AllowRead' : claim}

@@ -21,6 +21,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useId } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import type { LinkSuggestion, LinkSuggestionReason, LinkTypeCheck } from '../../domain/forms/linking-suggest';
 import { FormRenderer, type FormRendererProps } from '../../forms/FormRenderer';
 import type { FormLabels } from '../../forms/labels';
@@ -33,6 +34,8 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { NothingFound } from '../../ui/NothingFound';
 import { backButton } from '../shared/screen';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { useLeaveWarning } from '../../ui/useLeaveWarning';
 import { PageShell } from '../../ui/PageShell';
 import { useFormDataLinking, type FormDataLinkingController, type FormDataLinkingOptions, type LinkingRow } from './useFormDataLinking';
 
@@ -52,6 +55,16 @@ export interface FormDataLinkingViewProps extends BoxProps, StylesApiProps<FormD
    * mistyped link is not a dead end. No button without it.
    */
   onBack?: () => void;
+  /**
+   * Called by 'Back to the form' with the schema's form, shown in place of 'Back to Forms' once the schema has loaded:
+   * the page is reached from a form's page (its 'Link fields to data') or from a PDF's import, which made the form.
+   */
+  onOpenForm?: (formId: string) => void;
+  /**
+   * Called when the screen gets or loses unsaved link changes, so the host's router can ask before leaving (its menu,
+   * its links). The screen's own 'Back' buttons ask first themselves, and closing or reloading the page asks too.
+   */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Mantine's factory type of {@link FormDataLinkingView}: its props, root element and part names, for the Styles API's typing. */
@@ -124,7 +137,7 @@ function exampleText(value: unknown): string | null {
 export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) => {
   const props = useProps('FormDataLinking', null, _props);
   const locale = useLocale();
-  const { controller: c, widgets, formLabels, onBack, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const { controller: c, widgets, formLabels, onBack, onOpenForm, onDirtyChange, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
   const getStyles = useStyles<FormDataLinkingViewFactory>({
     name: 'FormDataLinking',
     classes,
@@ -245,7 +258,16 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
     );
   };
 
-  const back = backButton(onBack, labels.dlBack);
+  // Leaving with links changed but not saved asks first: through the page's 'Back', and on closing or reloading it.
+  const [leaving, setLeaving] = useState<(() => void) | null>(null);
+  const leave = (go: () => void) => () => (c.dirty ? setLeaving(() => go) : go());
+  useLeaveWarning(c.dirty);
+  useEffect(() => onDirtyChange?.(c.dirty), [c.dirty, onDirtyChange]);
+  const schemaForm = c.schema?.formId;
+  const back =
+    schemaForm && onOpenForm
+      ? backButton(leave(() => onOpenForm(schemaForm)), labels.dlBackToForm)
+      : backButton(onBack && leave(onBack), labels.dlBack);
   const body = () => {
     if (c.isLoading) return <LoadingState />;
     if (c.error) return <ErrorAlert message={labels.dlLoadFailed} error={c.error} onRetry={c.retry} />;
@@ -380,6 +402,18 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
           </Text>
         )}
         {body()}
+        <ConfirmModal
+          opened={leaving !== null}
+          title={labels.dlLeaveTitle}
+          message={labels.dlLeaveMessage}
+          labels={{ confirm: labels.dlLeave, cancel: labels.dlKeepEditing }}
+          onCancel={() => setLeaving(null)}
+          onConfirm={() => {
+            const go = leaving;
+            setLeaving(null);
+            go?.();
+          }}
+        />
       </PageShell>
     </LabelsProvider>
   );
