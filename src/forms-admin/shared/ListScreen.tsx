@@ -14,7 +14,7 @@ import { ScreenPage } from './screen';
 import { TableEmptyMessage, TableEmptyState } from './TableEmptyState';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from './useDeleteActions';
 import { useODataPage } from './useODataPage';
-import { useStackedColumns } from './stacked-columns';
+import { cellContent, useStackedColumns } from './stacked-columns';
 import { tablePagingTexts, useServerTable, type ServerTable } from './useServerTable';
 import { formatMoment } from '../../labels/format';
 
@@ -52,8 +52,7 @@ export interface ListScreenBodyProps<T> {
 export function withDeletedMark<T>(columns: DataTableColumn<T>[], labels: Labels): DataTableColumn<T>[] {
   const [first, ...rest] = columns;
   if (!first) return columns;
-  const content = (row: T, index: number): ReactNode =>
-    first.render ? first.render(row, index) : ((row as Record<string, unknown>)[String(first.accessor)] as ReactNode);
+  const content = (row: T, index: number): ReactNode => cellContent(first, row, index);
   return [
     {
       ...first,

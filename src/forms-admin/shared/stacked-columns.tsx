@@ -6,8 +6,8 @@ import { Fragment, useMemo, type ReactNode, type RefCallback } from 'react';
 /** The accessor of a list's row actions column ('Open', 'Delete', …). */
 const ACTIONS = 'actions';
 
-/** What a column shows in a row: its `render`, or the value at its accessor. */
-function cellContent<T>(column: DataTableColumn<T>, row: T, index: number): ReactNode {
+/** What a column shows in a row: its `render`, or the value at its accessor (a path such as 'formGroup.name'). */
+export function cellContent<T>(column: DataTableColumn<T>, row: T, index: number): ReactNode {
   return column.render ? column.render(row, index) : (getValueAtPath(row, String(column.accessor)) as ReactNode);
 }
 
