@@ -4,6 +4,7 @@ import { FormManager } from '../../src/forms-admin/FormManager';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { inNarrowColumn } from '../support/frames';
 import { addFormsAtScale, scaleFormId } from '../support/formsScale';
 
 const meta = {
@@ -27,6 +28,12 @@ type Story = StoryObj<typeof meta>;
  * not public), the link of version 2 alone, two versions compared, and its instances.
  */
 export const Populated: Story = {};
+
+/**
+ * In a column narrower than the theme's xs breakpoint: the versions and the instances stacked, each row's columns under
+ * its number with their titles and its buttons below, so nothing in the cards scrolls sideways.
+ */
+export const NarrowColumn: Story = { decorators: [inNarrowColumn] };
 
 /** The versions compared side by side: version 2 adds a cost centre, receipts and an item category. */
 export const DiffBetweenVersions: Story = {

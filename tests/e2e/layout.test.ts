@@ -159,9 +159,12 @@ describe('the admin screens on a phone', () => {
       await page.waitForLoadState('networkidle');
       const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (over > 0) wide.push(`${path}: ${over} px wider than the screen`);
-      // A list's table stacks its columns into its rows: nothing in it scrolls sideways either.
+      // A list's table, and the tables of a form's page, stack their columns into their rows: nothing in them scrolls
+      // sideways either.
       const tables = await page.evaluate(() =>
-        [...document.querySelectorAll('.mantine-datatable .mantine-ScrollArea-viewport')].map((viewport) => viewport.scrollWidth - viewport.clientWidth),
+        [...document.querySelectorAll('.mantine-datatable .mantine-ScrollArea-viewport, .mantine-TableScrollContainer-scrollContainer .mantine-ScrollArea-viewport')].map(
+          (frame) => frame.scrollWidth - frame.clientWidth,
+        ),
       );
       for (const tableOver of tables) if (tableOver > 0) wide.push(`${path}: a table ${tableOver} px wider than its frame`);
       // A badge's label hides what does not fit ('CURRE…'): each one shows its words whole.

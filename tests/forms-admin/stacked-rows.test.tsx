@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { FormList } from '../../src/forms-admin/FormList';
+import { FormManager } from '../../src/forms-admin/FormManager';
+import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
 // Runs in Chromium (vitest.config.ts, project `browser`) with the tables' style sheets: whether a list stacks its
@@ -23,7 +25,7 @@ function headers(table: HTMLElement): string[] {
 
 /** How far the table's scrolling frame is wider inside than it shows, in px (> 0: it scrolls sideways). */
 function sideways(table: HTMLElement): number {
-  const viewport = table.closest('.mantine-ScrollArea-viewport');
+  const viewport = table.closest('.mantine-ScrollArea-viewport, .mantine-Table-scrollContainer') ?? table.parentElement;
   if (!viewport) throw new Error('the table has no scrolling frame');
   return viewport.scrollWidth - viewport.clientWidth;
 }
@@ -90,5 +92,30 @@ describe('a list in a narrow frame', () => {
     expect(within(first).getByRole('button', { name: /^Open / })).toBeVisible();
     expect(table.querySelector('[data-pinned="right"]')).toBeNull();
     expect(sideways(table)).toBe(0);
+  });
+
+  it("stacks a form's versions, their comparison and its instances (Mantine tables drawn from the same columns) in its cards", async () => {
+    renderInApi(
+      <Frame width={326}>
+        <FormManager formId={seedIds.forms.expenseClaim} onOpenSchema={() => undefined} onOpenInstance={() => undefined} />
+      </Frame>,
+    );
+    const versions = await screen.findByRole('region', { name: 'Versions' });
+    await waitFor(() => expect(headers(within(versions).getByRole('table'))).toEqual(['Version']));
+    const table = within(versions).getByRole('table');
+    const second = within(table).getByRole('button', { name: 'Open: Version 2' }).closest('tr')!;
+    expect(within(second).getAllByRole('term').map((term) => term.textContent)).toEqual(['Name', 'Public', 'Last change']);
+    expect(within(second).getByText('Current')).toBeVisible();
+    expect(sideways(table)).toBe(0);
+    const instances = await screen.findByRole('region', { name: 'Instances' });
+    await waitFor(() => expect(headers(within(instances).getByRole('table'))).toEqual(['Instance']));
+    const first = within(instances).getAllByRole('button', { name: /^Open: [0-9a-f]{8}, / })[0]!.closest('tr')!;
+    expect(within(first).getAllByRole('term').map((term) => term.textContent)).toEqual(expect.arrayContaining(['Status', 'Version', 'Last change']));
+    expect(sideways(within(instances).getByRole('table'))).toBe(0);
+    const compare = await screen.findByRole('region', { name: 'Compare versions' });
+    await waitFor(() => expect(headers(within(compare).getByRole('table'))).toEqual(['Data path']));
+    const added = within(compare).getByText('/costCentre').closest('tr')!;
+    expect(within(added).getAllByRole('term').map((term) => term.textContent)).toEqual(['Version 1', 'Version 2']);
+    expect(sideways(within(compare).getByRole('table'))).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { formatList, formatMoment } from '../../labels/format';
 import { QRCodeSVG } from 'qrcode.react';
-import type { FormInstance } from '../../api/types';
+import type { FormInstance, FormSchema } from '../../api/types';
 import { Can } from '../../permissions/Can';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -29,6 +29,8 @@ import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
 import { useLocale } from '../../query/useLocale';
 import { backButton, ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
+import { ColumnsTable, useStackedColumns } from '../shared/stacked-columns';
+import type { DataTableColumn } from 'mantine-datatable';
 import { PrefillDialog } from './PrefillDialog';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
 import { useFormManager, type FormManagerController, type FormManagerOptions } from './useFormManager';
@@ -64,26 +66,25 @@ export type FormManagerViewFactory = ScreenFactory<FormManagerViewProps, FormMan
 
 const classes = screenClasses<FormManagerStylesNames>('FormManager', ['root', 'section', 'details', 'publicLink', 'qrCode', 'versions', 'diff', 'instances']);
 
-function fieldCell(field: LocatedField | undefined) {
-  if (!field) return <Table.Td>—</Table.Td>;
+/** A field of one side of a version comparison: its label and widget, or '—' where that version lacks it. */
+function fieldText(field: LocatedField | undefined) {
+  if (!field) return '—';
   return (
-    <Table.Td>
+    <>
       <Text size="sm">{field.field.label}</Text>
-      <Text size="xs">
-        {field.field.widget}
-      </Text>
-    </Table.Td>
+      <Text size="xs">{field.field.widget}</Text>
+    </>
   );
 }
 
-/** The side-by-side field differences of two versions. */
+/** The side-by-side field differences of two versions; stacked in a narrow frame, as the versions are. */
 function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaFieldsDiff; labels: Labels; fromVersion: number; toVersion: number }) {
   const locale = useLocale();
-  if (diff.added.length + diff.removed.length + diff.changed.length === 0) return <Text>{labels.fmDiffNone}</Text>;
   const rows = [
-    ...diff.removed.map((f) => ({ key: f.key, kind: labels.fmDiffRemoved, color: 'red.9', before: f, after: undefined, note: '' })),
-    ...diff.added.map((f) => ({ key: f.key, kind: labels.fmDiffAdded, color: 'teal.9', before: undefined, after: f, note: '' })),
+    ...diff.removed.map((f) => ({ id: `removed ${f.key}`, key: f.key, kind: labels.fmDiffRemoved, color: 'red.9', before: f, after: undefined, note: '' })),
+    ...diff.added.map((f) => ({ id: `added ${f.key}`, key: f.key, kind: labels.fmDiffAdded, color: 'teal.9', before: undefined, after: f, note: '' })),
     ...diff.changed.map((c) => ({
+      id: `changed ${c.key}`,
       key: c.key,
       kind: labels.fmDiffChanged,
       color: 'grape.9',
@@ -92,46 +93,105 @@ function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaField
       note: fillLabel(labels.fmDiffChangedProperties, { properties: formatList(c.properties, locale) }),
     })),
   ];
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{labels.fsmFieldPath}</Table.Th>
-            <Table.Th>{fillLabel(labels.fmVersion, { version: fromVersion })}</Table.Th>
-            <Table.Th>{fillLabel(labels.fmVersion, { version: toVersion })}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={`${row.kind}-${row.key}`} data-change={row.kind}>
-              <Table.Td>
-                <Badge color={row.color} variant="filled" mr="xs">
-                  {row.kind}
-                </Badge>
-                <Text span size="sm" ff="monospace">
-                  {row.key}
-                </Text>
-                {row.note && (
-                  <Text size="xs">
-                    {row.note}
-                  </Text>
-                )}
-              </Table.Td>
-              {fieldCell(row.before)}
-              {fieldCell(row.after)}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns: DataTableColumn<(typeof rows)[number]>[] = [
+    {
+      accessor: 'key',
+      title: labels.fsmFieldPath,
+      render: (row) => (
+        <>
+          <Badge color={row.color} variant="filled" mr="xs">
+            {row.kind}
+          </Badge>
+          <Text span size="sm" ff="monospace">
+            {row.key}
+          </Text>
+          {row.note && <Text size="xs">{row.note}</Text>}
+        </>
+      ),
+    },
+    { accessor: 'before', title: fillLabel(labels.fmVersion, { version: fromVersion }), render: (row) => fieldText(row.before) },
+    { accessor: 'after', title: fillLabel(labels.fmVersion, { version: toVersion }), render: (row) => fieldText(row.after) },
+  ];
+  const stack = useStackedColumns(columns);
+  if (rows.length === 0) return <Text>{labels.fmDiffNone}</Text>;
+  const table = <ColumnsTable records={rows} idAccessor="id" columns={stack.columns} />;
+  return <div ref={stack.ref}>{stack.stacked ? table : <Table.ScrollContainer minWidth={560}>{table}</Table.ScrollContainer>}</div>;
 }
 
-/** Renders a {@link useFormManager} controller. It renders only; it never fetches. */
+/** Props of {@link VersionsTable}. */
+interface VersionsTableProps {
+  c: FormManagerController;
+  currentFormSchemaId: string | null | undefined;
+  /** The colour of the 'Current' badge. */
+  currentBadgeColor: string;
+  onOpenSchema?: (formSchemaId: string) => void;
+}
+
+/** A form's versions: number (the current one marked), name, public, last change, 'Open version' and 'Make current'. */
+function VersionsTable({ c, currentFormSchemaId, currentBadgeColor, onOpenSchema }: VersionsTableProps) {
+  const { labels } = c;
+  const locale = useLocale();
+  const versionName = (schema: FormSchema) => fillLabel(labels.fmVersion, { version: schema.version });
+  const columns: DataTableColumn<(typeof c.schemas)[number]>[] = [
+    {
+      accessor: 'version',
+      title: labels.fmInstanceVersion,
+      render: (schema) => (
+        <>
+          {schema.version}{' '}
+          {schema.formSchemaId === currentFormSchemaId && (
+            // min-width max-content: the badge's label hides its overflow, and a narrow column cut it to 'CURRE…'.
+            <Badge variant="filled" color={currentBadgeColor} ml="xs" miw="max-content">
+              {labels.fmCurrent}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { accessor: 'name', title: labels.fmName },
+    { accessor: 'isPublic', title: labels.fmPublic, render: (schema) => (schema.isPublic ? labels.fmYes : labels.fmNo) },
+    { accessor: 'lastUpdatedDateTime', title: labels.fmInstanceLastChange, render: (schema) => formatMoment(schema.lastUpdatedDateTime, locale) },
+    {
+      accessor: 'actions',
+      title: labels.fmActions,
+      render: (schema) => (
+        <Group gap="xs" wrap="nowrap">
+          {onOpenSchema && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={fillLabel(labels.labelForColon, { label: labels.fmOpenVersion, name: versionName(schema) })}
+              onClick={() => onOpenSchema(schema.formSchemaId)}
+            >
+              {labels.fmOpenVersion}
+            </Button>
+          )}
+          {schema.formSchemaId !== currentFormSchemaId && (
+            <Can claim="EditForm_AllowRead">
+              <Button
+                size="compact-sm"
+                variant="default"
+                aria-label={fillLabel(labels.labelForColon, { label: labels.fmMakeCurrent, name: versionName(schema) })}
+                loading={c.makingCurrentId === schema.formSchemaId}
+                disabled={c.makingCurrentId !== null}
+                onClick={() => c.makeCurrent(schema)}
+              >
+                {labels.fmMakeCurrent}
+              </Button>
+            </Can>
+          )}
+        </Group>
+      ),
+    },
+  ];
+  const stack = useStackedColumns(columns);
+  const table = <ColumnsTable striped records={c.schemas} idAccessor="formSchemaId" columns={stack.columns} />;
+  // Stacked in a narrow frame; wider, the columns, scrolling sideways inside the card where they do not fit.
+  return <div ref={stack.ref}>{stack.stacked ? table : <Table.ScrollContainer minWidth={520}>{table}</Table.ScrollContainer>}</div>;
+}
+
 export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   const props = useProps('FormManager', null, _props);
-  const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<FormManagerViewFactory>('FormManager', classes, props);
   const { controller: c, onOpenInBuilder, onOpenLinking, onOpenSchema, onOpenInstance, onBack, ...others } = viewProps;
   const { labels } = c;
@@ -323,64 +383,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
           ) : c.schemas.length === 0 ? (
             <Text>{labels.fmNoVersions}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{labels.fmInstanceVersion}</Table.Th>
-                    <Table.Th>{labels.fmName}</Table.Th>
-                    <Table.Th>{labels.fmPublic}</Table.Th>
-                    <Table.Th>{labels.fmInstanceLastChange}</Table.Th>
-                    <Table.Th>{labels.fmActions}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {c.schemas.map((schema) => {
-                    const isCurrent = schema.formSchemaId === form.currentFormSchemaId;
-                    const version = fillLabel(labels.fmVersion, { version: schema.version });
-                    return (
-                      <Table.Tr key={schema.formSchemaId}>
-                        <Table.Td>
-                          {schema.version}{' '}
-                          {isCurrent && (
-                            // min-width max-content: the badge's label hides its overflow, and a narrow column cut it to 'CURRE…'.
-                            <Badge variant="filled" color={currentBadgeColor} ml="xs" miw="max-content">
-                              {labels.fmCurrent}
-                            </Badge>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{schema.name}</Table.Td>
-                        <Table.Td>{schema.isPublic ? labels.fmYes : labels.fmNo}</Table.Td>
-                        <Table.Td>{formatMoment(schema.lastUpdatedDateTime, locale)}</Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            {onOpenSchema && (
-                              <Button size="compact-sm" variant="light" aria-label={fillLabel(labels.labelForColon, { label: labels.fmOpenVersion, name: version })} onClick={() => onOpenSchema(schema.formSchemaId)}>
-                                {labels.fmOpenVersion}
-                              </Button>
-                            )}
-                            {!isCurrent && (
-                              <Can claim="EditForm_AllowRead">
-                                <Button
-                                  size="compact-sm"
-                                  variant="default"
-                                  aria-label={fillLabel(labels.labelForColon, { label: labels.fmMakeCurrent, name: version })}
-                                  loading={c.makingCurrentId === schema.formSchemaId}
-                                  disabled={c.makingCurrentId !== null}
-                                  onClick={() => c.makeCurrent(schema)}
-                                >
-                                  {labels.fmMakeCurrent}
-                                </Button>
-                              </Can>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <VersionsTable c={c} currentFormSchemaId={form.currentFormSchemaId} currentBadgeColor={currentBadgeColor} onOpenSchema={onOpenSchema} />
           )}
         </Part>
 

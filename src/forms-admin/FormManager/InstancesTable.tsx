@@ -11,6 +11,8 @@ import { SectionCard } from '../shared/screen';
 import { useLocale } from '../../query/useLocale';
 import { fillNumbers, formatMoment } from '../../labels/format';
 import { answerText, type AnswerField } from '../FormInstanceList/answer-columns';
+import { ColumnsTable, useStackedColumns } from '../shared/stacked-columns';
+import type { DataTableColumn } from 'mantine-datatable';
 
 /** The answer columns of a manager's instances: the version's fields, and those the person chose to show. */
 export interface ManagerAnswerColumns {
@@ -46,12 +48,50 @@ export interface InstancesTableProps extends ManagerInstances {
  */
 export function InstancesTable({ labels, rows, total, isLoading, error, schemas, onOpenInstance, showSignature = false, answers }: InstancesTableProps) {
   const locale = useLocale();
+  const versionOf = new Map(schemas.map((s) => [s.formSchemaId, s.version]));
+  const shown = answers?.shown ?? [];
+  const columns: DataTableColumn<FormInstance>[] = [
+    {
+      accessor: 'formInstanceId',
+      title: labels.columnInstance,
+      render: (instance) => (
+        <Text ff="monospace" size="sm">
+          {instance.formInstanceId.slice(-8)}
+        </Text>
+      ),
+    },
+    ...shown.map((f): DataTableColumn<FormInstance> => ({ accessor: `answer ${f.path}`, title: f.label, render: (instance) => answerText(f, instance.data, labels, locale) })),
+    { accessor: 'status', title: labels.fmInstanceStatus, render: (instance) => <InstanceStatusBadge status={instance.status} labels={labels} screen="fm" /> },
+    // The version only where there is more than one to tell apart.
+    { accessor: 'formSchemaId', title: labels.fmInstanceVersion, hidden: schemas.length < 2, render: (instance) => versionOf.get(instance.formSchemaId) ?? '—' },
+    { accessor: 'signature', title: labels.columnSignature, hidden: !showSignature, render: (instance) => <InstanceSignature instance={instance} labels={labels} /> },
+    { accessor: 'lastUpdatedDateTime', title: labels.fmInstanceLastChange, render: (instance) => formatMoment(instance.lastUpdatedDateTime, locale) },
+    {
+      accessor: 'actions',
+      title: labels.fmActions,
+      hidden: !onOpenInstance,
+      render: (instance) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => onOpenInstance?.(instance)}
+          aria-label={fillLabel(labels.fmOpenInstanceName, {
+            label: labels.fmOpenInstance,
+            id: instance.formInstanceId.slice(-8),
+            status: instanceStatusLabel(instance.status, labels, 'fm'),
+            updated: formatMoment(instance.lastUpdatedDateTime, locale),
+          })}
+        >
+          {labels.fmOpenInstance}
+        </Button>
+      ),
+    },
+  ];
+  const stack = useStackedColumns(columns);
   if (error) return <ErrorAlert error={error} />;
   if (isLoading) return <LoadingState />;
   if (rows.length === 0) return <Text>{labels.fmNoInstances}</Text>;
-  const versionOf = new Map(schemas.map((s) => [s.formSchemaId, s.version]));
-  const showVersion = schemas.length > 1;
-  const shown = answers?.shown ?? [];
+  const table = <ColumnsTable striped records={rows} idAccessor="formInstanceId" columns={stack.columns} />;
   return (
     <>
       {answers && answers.fields.length > 0 && (
@@ -67,64 +107,8 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
           mb="sm"
         />
       )}
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{labels.columnInstance}</Table.Th>
-              {shown.map((f) => (
-                <Table.Th key={f.path}>{f.label}</Table.Th>
-              ))}
-              <Table.Th>{labels.fmInstanceStatus}</Table.Th>
-              {showVersion && <Table.Th>{labels.fmInstanceVersion}</Table.Th>}
-              {showSignature && <Table.Th>{labels.columnSignature}</Table.Th>}
-              <Table.Th>{labels.fmInstanceLastChange}</Table.Th>
-              {onOpenInstance && <Table.Th>{labels.fmActions}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((instance) => (
-              <Table.Tr key={instance.formInstanceId}>
-                <Table.Td>
-                  <Text ff="monospace" size="sm">
-                    {instance.formInstanceId.slice(-8)}
-                  </Text>
-                </Table.Td>
-                {shown.map((f) => (
-                  <Table.Td key={f.path}>{answerText(f, instance.data, labels, locale)}</Table.Td>
-                ))}
-                <Table.Td>
-                  <InstanceStatusBadge status={instance.status} labels={labels} screen="fm" />
-                </Table.Td>
-                {showVersion && <Table.Td>{versionOf.get(instance.formSchemaId) ?? '—'}</Table.Td>}
-                {showSignature && (
-                  <Table.Td>
-                    <InstanceSignature instance={instance} labels={labels} />
-                  </Table.Td>
-                )}
-                <Table.Td>{formatMoment(instance.lastUpdatedDateTime, locale)}</Table.Td>
-                {onOpenInstance && (
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => onOpenInstance(instance)}
-                      aria-label={fillLabel(labels.fmOpenInstanceName, {
-                        label: labels.fmOpenInstance,
-                        id: instance.formInstanceId.slice(-8),
-                        status: instanceStatusLabel(instance.status, labels, 'fm'),
-                        updated: formatMoment(instance.lastUpdatedDateTime, locale),
-                      })}
-                    >
-                      {labels.fmOpenInstance}
-                    </Button>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* Stacked in a narrow frame; wider, the columns, scrolling sideways inside the card when the answers make them wide. */}
+      <div ref={stack.ref}>{stack.stacked ? table : <Table.ScrollContainer minWidth={480}>{table}</Table.ScrollContainer>}</div>
       {total > rows.length && (
         <Text size="sm">
           {fillNumbers(labels.fmInstancesShown, { shown: rows.length, total }, locale)}

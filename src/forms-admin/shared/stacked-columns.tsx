@@ -1,14 +1,25 @@
-import { Box, Group, px, Stack, useMantineTheme } from '@mantine/core';
+import { Box, Group, px, Stack, Table, useMantineTheme, type TableProps } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { getValueAtPath, humanize, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { Fragment, useMemo, type ReactNode, type RefCallback } from 'react';
 
 /** The accessor of a list's row actions column ('Open', 'Delete', …). */
 const ACTIONS = 'actions';
 
-/** What a column shows in a row: its `render`, or the value at its accessor (a path such as 'formGroup.name'). */
+/**
+ * What a column shows in a row: its `render`, or the value at its accessor (a path such as 'formGroup.name'). Only the
+ * column type comes from mantine-datatable: a screen drawing a Mantine `Table` ({@link ColumnsTable}) does not load it.
+ */
 export function cellContent<T>(column: DataTableColumn<T>, row: T, index: number): ReactNode {
-  return column.render ? column.render(row, index) : (getValueAtPath(row, String(column.accessor)) as ReactNode);
+  if (column.render) return column.render(row, index);
+  let value: unknown = row;
+  for (const key of String(column.accessor).split('.')) value = value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[key];
+  return value as ReactNode;
+}
+
+/** A column's title (its accessor where it has none). */
+function titleOf<T>(column: DataTableColumn<T>): ReactNode {
+  return column.title ?? String(column.accessor);
 }
 
 /**
@@ -44,7 +55,7 @@ export function stackColumns<T>(columns: DataTableColumn<T>[]): DataTableColumn<
                 return (
                   <Fragment key={String(column.accessor)}>
                     <Box component="dt" fw={500}>
-                      {column.title ?? humanize(String(column.accessor))}
+                      {titleOf(column)}
                     </Box>
                     <Box component="dd" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
                       {content}
@@ -83,4 +94,41 @@ export function useStackedColumns<T>(columns: DataTableColumn<T>[]): StackedColu
   const stacked = width > 0 && typeof limit === 'number' && width < limit;
   const shown = useMemo(() => (stacked ? stackColumns(columns) : columns), [columns, stacked]);
   return { ref, stacked, columns: shown };
+}
+
+/** Props of {@link ColumnsTable}. */
+export interface ColumnsTableProps<T> extends Omit<TableProps, 'children'> {
+  records: readonly T[];
+  /** The property that tells the rows apart (React's key of each row). */
+  idAccessor: keyof T & string;
+  columns: DataTableColumn<T>[];
+}
+
+/**
+ * A short table (no paging, no sorting) drawn from the same column descriptions as the lists' `DataTable`, so it
+ * stacks the same way in a narrow frame: each frame a Mantine `Table` of its columns, or, stacked, of the one column
+ * {@link useStackedColumns} gives. Hidden columns are left out.
+ */
+export function ColumnsTable<T>({ records, idAccessor, columns, ...tableProps }: ColumnsTableProps<T>) {
+  const shown = columns.filter((column) => !column.hidden);
+  return (
+    <Table {...tableProps}>
+      <Table.Thead>
+        <Table.Tr>
+          {shown.map((column) => (
+            <Table.Th key={String(column.accessor)}>{titleOf(column)}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {records.map((record, index) => (
+          <Table.Tr key={String(record[idAccessor])}>
+            {shown.map((column) => (
+              <Table.Td key={String(column.accessor)}>{cellContent(column, record, index)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 }
