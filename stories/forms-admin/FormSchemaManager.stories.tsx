@@ -3,6 +3,7 @@ import { FormSchemaManager } from '../../src/forms-admin/FormSchemaManager';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { inNarrowColumn } from '../support/frames';
 import { addFormsAtScale, scaleFormSchemaId } from '../support/formsScale';
 
 const meta = {
@@ -16,6 +17,9 @@ type Story = StoryObj<typeof meta>;
 
 /** Version 1 of the Expense Claim: not current (said under the title), used by an instance; its fields, instances and a preview. */
 export const Populated: Story = {};
+
+/** In a column narrower than the theme's xs breakpoint: the version's fields and its instances stacked, each with its titles. */
+export const NarrowColumn: Story = { decorators: [inNarrowColumn] };
 
 /** The current version (version 2): no 'Make current'. */
 export const CurrentVersion: Story = { args: { formSchemaId: seedIds.formSchemas.expenseClaimV2 } };

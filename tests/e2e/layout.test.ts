@@ -147,9 +147,11 @@ describe('the admin screens on a phone', () => {
       '/admin/form-import/',
       '/admin/auth/assign-claims-to-roles',
       '/admin/auth/assign-roles-to-users',
-      // The seeded Contact Details form, and its first version's data linking.
+      // The seeded Contact Details form, its first version, that version's data linking, and its instance.
       '/admin/form-manager/00000000-0000-4000-8000-000000000201',
+      '/admin/form-manager/form-schema/00000000-0000-4000-8000-000000000301',
       '/admin/form-linking/00000000-0000-4000-8000-000000000301',
+      '/admin/form-instance/00000000-0000-4000-8000-000000000401',
     ];
     const wide: string[] = [];
     const cut: string[] = [];

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
 import { formatMoment } from '../../labels/format';
 import { useMemo, type ReactNode } from 'react';
 import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
@@ -14,6 +14,8 @@ import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions } from '../shared/D
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
+import { ColumnsTable } from '../shared/stacked-columns';
+import type { DataTableColumn } from 'mantine-datatable';
 import { backButton, ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { auditCheckText, reminderScheduleText } from '../SigningList/SigningList';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
@@ -78,33 +80,20 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 /** The status history, oldest first: when, the change, and who made it (a visitor through their public link). */
 function StatusHistory({ changes, labels, locale }: { changes: readonly FormInstanceStatusChange[]; labels: Labels; locale: string | undefined }) {
   if (changes.length === 0) return <Text size="sm">{labels.fidHistoryNone}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{labels.fidHistoryWhen}</Table.Th>
-            <Table.Th scope="col">{labels.fidHistoryChange}</Table.Th>
-            <Table.Th scope="col">{labels.fidHistoryBy}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {changes.map((change, index) => {
-            const to = instanceStatusLabel(change.toStatus, labels);
-            return (
-              <Table.Tr key={`${index}-${String(change.changedDateTime)}`}>
-                <Table.Td>{formatMoment(change.changedDateTime, locale)}</Table.Td>
-                <Table.Td>
-                  {change.fromStatus === null ? fillLabel(labels.fidHistoryCreated, { to }) : fillLabel(labels.fidHistoryFromTo, { from: instanceStatusLabel(change.fromStatus, labels), to })}
-                </Table.Td>
-                <Table.Td>{change.changedBy === null ? labels.fidHistoryVisitor : change.changedBy.name || labels.fidHistoryUnknownUser}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns: DataTableColumn<FormInstanceStatusChange>[] = [
+    { accessor: 'changedDateTime', title: labels.fidHistoryWhen, render: (change) => formatMoment(change.changedDateTime, locale) },
+    {
+      accessor: 'toStatus',
+      title: labels.fidHistoryChange,
+      render: (change) => {
+        const to = instanceStatusLabel(change.toStatus, labels);
+        return change.fromStatus === null ? fillLabel(labels.fidHistoryCreated, { to }) : fillLabel(labels.fidHistoryFromTo, { from: instanceStatusLabel(change.fromStatus, labels), to });
+      },
+    },
+    { accessor: 'changedBy', title: labels.fidHistoryBy, render: (change) => (change.changedBy === null ? labels.fidHistoryVisitor : change.changedBy.name || labels.fidHistoryUnknownUser) },
+  ];
+  // The changes carry no id: their order (oldest first) and time tell them apart.
+  return <ColumnsTable striped records={changes} rowKey={(change, index) => `${index}-${String(change.changedDateTime)}`} columns={columns} minWidth={420} />;
 }
 
 /** An envelope's audit trail (oldest first) and its check. */

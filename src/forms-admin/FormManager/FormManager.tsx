@@ -8,7 +8,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Textarea,
@@ -29,7 +28,7 @@ import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
 import { useLocale } from '../../query/useLocale';
 import { backButton, ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
-import { ColumnsTable, useStackedColumns } from '../shared/stacked-columns';
+import { ColumnsTable } from '../shared/stacked-columns';
 import type { DataTableColumn } from 'mantine-datatable';
 import { PrefillDialog } from './PrefillDialog';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
@@ -112,10 +111,8 @@ function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaField
     { accessor: 'before', title: fillLabel(labels.fmVersion, { version: fromVersion }), render: (row) => fieldText(row.before) },
     { accessor: 'after', title: fillLabel(labels.fmVersion, { version: toVersion }), render: (row) => fieldText(row.after) },
   ];
-  const stack = useStackedColumns(columns);
   if (rows.length === 0) return <Text>{labels.fmDiffNone}</Text>;
-  const table = <ColumnsTable records={rows} idAccessor="id" columns={stack.columns} />;
-  return <div ref={stack.ref}>{stack.stacked ? table : <Table.ScrollContainer minWidth={560}>{table}</Table.ScrollContainer>}</div>;
+  return <ColumnsTable records={rows} rowKey={(row) => row.id} columns={columns} minWidth={560} />;
 }
 
 /** Props of {@link VersionsTable}. */
@@ -184,10 +181,7 @@ function VersionsTable({ c, currentFormSchemaId, currentBadgeColor, onOpenSchema
       ),
     },
   ];
-  const stack = useStackedColumns(columns);
-  const table = <ColumnsTable striped records={c.schemas} idAccessor="formSchemaId" columns={stack.columns} />;
-  // Stacked in a narrow frame; wider, the columns, scrolling sideways inside the card where they do not fit.
-  return <div ref={stack.ref}>{stack.stacked ? table : <Table.ScrollContainer minWidth={520}>{table}</Table.ScrollContainer>}</div>;
+  return <ColumnsTable striped records={c.schemas} rowKey={(schema) => schema.formSchemaId} columns={columns} minWidth={520} />;
 }
 
 export const FormManagerView = factory<FormManagerViewFactory>((_props) => {

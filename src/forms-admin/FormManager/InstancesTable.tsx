@@ -1,4 +1,4 @@
-import { Button, MultiSelect, Table, Text } from '@mantine/core';
+import { Button, MultiSelect, Text } from '@mantine/core';
 import { Can } from '../../permissions/Can';
 import type { FormInstance, FormSchema } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -11,7 +11,7 @@ import { SectionCard } from '../shared/screen';
 import { useLocale } from '../../query/useLocale';
 import { fillNumbers, formatMoment } from '../../labels/format';
 import { answerText, type AnswerField } from '../FormInstanceList/answer-columns';
-import { ColumnsTable, useStackedColumns } from '../shared/stacked-columns';
+import { ColumnsTable } from '../shared/stacked-columns';
 import type { DataTableColumn } from 'mantine-datatable';
 
 /** The answer columns of a manager's instances: the version's fields, and those the person chose to show. */
@@ -87,11 +87,9 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
       ),
     },
   ];
-  const stack = useStackedColumns(columns);
   if (error) return <ErrorAlert error={error} />;
   if (isLoading) return <LoadingState />;
   if (rows.length === 0) return <Text>{labels.fmNoInstances}</Text>;
-  const table = <ColumnsTable striped records={rows} idAccessor="formInstanceId" columns={stack.columns} />;
   return (
     <>
       {answers && answers.fields.length > 0 && (
@@ -107,8 +105,7 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
           mb="sm"
         />
       )}
-      {/* Stacked in a narrow frame; wider, the columns, scrolling sideways inside the card when the answers make them wide. */}
-      <div ref={stack.ref}>{stack.stacked ? table : <Table.ScrollContainer minWidth={480}>{table}</Table.ScrollContainer>}</div>
+      <ColumnsTable striped records={rows} rowKey={(instance) => instance.formInstanceId} columns={columns} minWidth={480} />
       {total > rows.length && (
         <Text size="sm">
           {fillNumbers(labels.fmInstancesShown, { shown: rows.length, total }, locale)}

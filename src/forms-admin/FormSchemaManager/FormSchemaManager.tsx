@@ -4,7 +4,6 @@ import {
   Button,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   factory,
   useProps,
@@ -18,6 +17,9 @@ import { Can } from '../../permissions/Can';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { InstancesPart } from '../FormManager/InstancesTable';
+import type { LocatedField } from '../FormManager/schema-diff';
+import { ColumnsTable } from '../shared/stacked-columns';
+import type { DataTableColumn } from 'mantine-datatable';
 import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import {
   useFormSchemaManager,
@@ -50,6 +52,32 @@ function widgetLabel(kind: string, labels: Labels): string {
 }
 
 /** Renders a {@link useFormSchemaManager} controller. It renders only; it never fetches. */
+/** The columns of a version's fields: label, data path, widget, and where the field stands (page / section). */
+function fieldColumns(labels: Labels): DataTableColumn<LocatedField>[] {
+  return [
+    { accessor: 'label', title: labels.fsmFieldLabel, render: (f) => f.field.label },
+    {
+      accessor: 'key',
+      title: labels.fsmFieldPath,
+      render: (f) => (
+        <Text span size="sm" ff="monospace">
+          {f.key}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'widget',
+      title: labels.fsmFieldWidget,
+      render: (f) => (
+        <Badge variant="light" color="gray">
+          {widgetLabel(f.field.widget, labels)}
+        </Badge>
+      ),
+    },
+    { accessor: 'place', title: labels.fsmFieldPlace, render: (f) => `${f.pageTitle} / ${f.sectionTitle}` },
+  ];
+}
+
 export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_props) => {
   const props = useProps('FormSchemaManager', null, _props);
   const { getStyles, others: viewProps } = useScreenStyles<FormSchemaManagerViewFactory>('FormSchemaManager', classes, props);
@@ -104,38 +132,7 @@ export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_pro
           {c.fields.length === 0 ? (
             <Text>{labels.fsmNoFields}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{labels.fsmFieldLabel}</Table.Th>
-                    <Table.Th>{labels.fsmFieldPath}</Table.Th>
-                    <Table.Th>{labels.fsmFieldWidget}</Table.Th>
-                    <Table.Th>{labels.fsmFieldPlace}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {c.fields.map((f) => (
-                    <Table.Tr key={`${f.key}-${f.field.id}`}>
-                      <Table.Td>{f.field.label}</Table.Td>
-                      <Table.Td>
-                        <Text span size="sm" ff="monospace">
-                          {f.key}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color="gray">
-                          {widgetLabel(f.field.widget, labels)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {f.pageTitle} / {f.sectionTitle}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ColumnsTable striped records={c.fields} rowKey={(f) => `${f.key}-${f.field.id}`} columns={fieldColumns(labels)} minWidth={560} />
           )}
         </Part>
 

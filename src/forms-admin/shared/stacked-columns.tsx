@@ -99,30 +99,35 @@ export function useStackedColumns<T>(columns: DataTableColumn<T>[]): StackedColu
 /** Props of {@link ColumnsTable}. */
 export interface ColumnsTableProps<T> extends Omit<TableProps, 'children'> {
   records: readonly T[];
-  /** The property that tells the rows apart (React's key of each row). */
-  idAccessor: keyof T & string;
+  /** What tells the rows apart (React's key of each row). */
+  rowKey: (record: T, index: number) => string;
   columns: DataTableColumn<T>[];
+  /** The width below which the columns scroll sideways inside the frame, until the frame is narrow enough to stack them. */
+  minWidth: number;
 }
 
 /**
- * A short table (no paging, no sorting) drawn from the same column descriptions as the lists' `DataTable`, so it
- * stacks the same way in a narrow frame: each frame a Mantine `Table` of its columns, or, stacked, of the one column
- * {@link useStackedColumns} gives. Hidden columns are left out.
+ * A short table (no paging, no sorting) drawn from the same column descriptions as the lists' `DataTable`, and
+ * stacked the same way in a frame narrower than the theme's `xs` breakpoint ({@link useStackedColumns}); wider, a
+ * Mantine `Table` of its columns that scrolls sideways inside the frame below `minWidth`. Hidden columns are left out.
  */
-export function ColumnsTable<T>({ records, idAccessor, columns, ...tableProps }: ColumnsTableProps<T>) {
-  const shown = columns.filter((column) => !column.hidden);
-  return (
+export function ColumnsTable<T>({ records, rowKey, columns, minWidth, ...tableProps }: ColumnsTableProps<T>) {
+  const stack = useStackedColumns(columns);
+  const shown = stack.columns.filter((column) => !column.hidden);
+  const table = (
     <Table {...tableProps}>
       <Table.Thead>
         <Table.Tr>
           {shown.map((column) => (
-            <Table.Th key={String(column.accessor)}>{titleOf(column)}</Table.Th>
+            <Table.Th key={String(column.accessor)} scope="col">
+              {titleOf(column)}
+            </Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {records.map((record, index) => (
-          <Table.Tr key={String(record[idAccessor])}>
+          <Table.Tr key={rowKey(record, index)}>
             {shown.map((column) => (
               <Table.Td key={String(column.accessor)}>{cellContent(column, record, index)}</Table.Td>
             ))}
@@ -131,4 +136,5 @@ export function ColumnsTable<T>({ records, idAccessor, columns, ...tableProps }:
       </Table.Tbody>
     </Table>
   );
+  return <div ref={stack.ref}>{stack.stacked ? table : <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>}</div>;
 }
