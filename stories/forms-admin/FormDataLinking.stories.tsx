@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { FormInstanceStatus } from '../../src/api/enums';
 import { FormDataLinking } from '../../src/forms-admin/FormDataLinking';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -33,6 +34,33 @@ export const WithMismatch: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Link /loan/amount' }));
     await expect(await canvas.findByText('1 with a type mismatch')).toBeInTheDocument();
+  },
+};
+
+/** Instances use the version: said before any work, the pickers read-only, no suggestion to take and no save. */
+export const VersionInUse: Story = {
+  loaders: [
+    () => {
+      const now = new Date();
+      fakeBackend.db.formInstances.push({
+        formInstanceId: '7a0c1e52-0b7e-4f51-9a51-3d1f2e000003',
+        formSchemaId: loanRequestIds.formSchemaId,
+        formId: loanRequestIds.formId,
+        data: {},
+        status: FormInstanceStatus.Created,
+        envelopeId: null,
+        envelopeStatus: null,
+        isDeleted: false,
+        createdDateTime: now,
+        lastUpdatedDateTime: now,
+      });
+      return {};
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^This version already has instances/)).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Save links' })).not.toBeInTheDocument();
   },
 };
 

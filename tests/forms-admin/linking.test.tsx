@@ -130,7 +130,8 @@ describe('FormDataLinking', () => {
     expect(instance.data).toMatchObject({ fullName: 'Grace Hopper', email: 'grace.hopper@example.com', birthDate: '1986-12-09' });
   });
 
-  it('says why the links of a version with instances cannot change', async () => {
+  /** An instance of the generated form's version (`isDeleted`: one the instance lists do not show). */
+  function addInstance(isDeleted: boolean) {
     const schema = seedGeneratedForm();
     const now = new Date();
     backend.db.formInstances.push({
@@ -141,15 +142,29 @@ describe('FormDataLinking', () => {
       status: FormInstanceStatus.Created,
       envelopeId: null,
       envelopeStatus: null,
-      isDeleted: false,
+      isDeleted,
       createdDateTime: now,
       lastUpdatedDateTime: now,
     });
+  }
+  const inUseText = 'This version already has instances, so its links cannot change. Make a new version in the builder first.';
+
+  it('says before any work that the links of a version with instances cannot change, and offers no change', async () => {
+    addInstance(false);
+    renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
+    expect(await screen.findByText(inUseText)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link /applicant/name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save links' })).not.toBeInTheDocument();
+    for (const picker of screen.getAllByRole('combobox', { name: /^Application data for / })) expect(picker).toBeDisabled();
+  });
+
+  it('says why when the server refuses the save all the same (an instance the lists do not show)', async () => {
+    addInstance(true);
     const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
     await user.click(await screen.findByRole('button', { name: 'Link /applicant/name' }));
     await user.click(screen.getByRole('button', { name: 'Save links' }));
     // (A toast of an earlier test may still be on screen: the refusal is found by its words, inside an alert.)
-    const refusal = await screen.findByText('This version already has instances, so its links cannot change. Make a new version in the builder first.');
+    const refusal = await screen.findByText(inUseText);
     expect(refusal.closest('[role="alert"]')).not.toBeNull();
   });
 

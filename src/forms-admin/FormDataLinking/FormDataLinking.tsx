@@ -276,7 +276,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
     const linkedCount = c.rows.length - c.unlinked.length;
     return (
       <Stack gap="md">
-        {!c.canEdit && <Alert color="gray">{labels.dlReadOnly}</Alert>}
+        {c.inUse ? <Alert color="gray">{labels.dlInUse}</Alert> : !c.canEdit && <Alert color="gray">{labels.dlReadOnly}</Alert>}
         {c.paths.length === 0 && <Alert color="yellow">{labels.dlNoPaths}</Alert>}
         <Group justify="space-between" align="center" gap="sm">
           <Group gap="sm">

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../api/errors';
-import type { ODataEntity } from '../../api/odata';
-import type { FormField, FormLayout, FormSchema, JsonObject, PrefillProblem } from '../../api/types';
+import type { ODataEntity, ODataResult } from '../../api/odata';
+import type { FormField, FormInstance, FormLayout, FormSchema, JsonObject, PrefillProblem } from '../../api/types';
 import {
   checkLinkTypes,
   fieldValueType,
@@ -23,6 +23,7 @@ import { useCrudMutation } from '../../query/mutations';
 import { entityQueries, linkingQueries } from '../../query/queries';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
+import { useCan } from '../../permissions/useCan';
 import { saveClaimOf, useClaimCheck } from '../shared/access';
 import { idEquals } from '../shared/ids';
 import { toast } from '../shared/toast';
@@ -83,7 +84,13 @@ export interface FormDataLinkingController {
   preview: { schema: FormSchema; data: JsonObject; problems: readonly PrefillProblem[] } | null;
   dirty: boolean;
   reset(): void;
+  /** Whether the user may change the links: they hold the claim, and no instance is known to use the version. */
   canEdit: boolean;
+  /**
+   * Instances use the version (as far as the user may see them), so its links cannot change: the server refuses a
+   * changed layout of a version in use. Said before any work is done; a save the server still refuses says so too.
+   */
+  inUse: boolean;
   save(): void;
   saving: boolean;
   /** Why the last save failed, in words. */
@@ -139,6 +146,13 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
   const pathsQuery = useQuery(linkingQueries.primitivePathsWithTypes(client));
   const exampleQuery = useQuery(linkingQueries.exampleApplication(client));
   const schema = (schemaQuery.data as ODataEntity<FormSchema> | null | undefined) ?? null;
+  // Whether instances use the version: one row and the count are enough (read where the user may see submissions).
+  const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
+  const usedQuery = useQuery({
+    ...entityQueries.formInstances(client, { filter: idEquals<FormInstance>('formSchemaId', formSchemaId), top: 1, count: true }),
+    enabled: schema !== null && canViewSubmissions,
+  });
+  const inUse = ((usedQuery.data as ODataResult<FormInstance> | undefined)?.['@odata.count'] ?? 0) > 0;
   const example = exampleQuery.data ?? null;
   const [edits, setEdits] = useState<Record<string, string | null>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -222,7 +236,8 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
       setEdits({});
       setSaveError(null);
     },
-    canEdit: holds('EditFormSchema_AllowRead', saveClaimOf('formschema', 'patch')),
+    canEdit: holds('EditFormSchema_AllowRead', saveClaimOf('formschema', 'patch')) && !inUse,
+    inUse,
     save: () => {
       if (!schema || mutation.isPending) return;
       setSaveError(null);
