@@ -184,6 +184,7 @@ function VersionsTable({ c, currentFormSchemaId, currentBadgeColor, onOpenSchema
   return <ColumnsTable striped records={c.schemas} rowKey={(schema) => schema.formSchemaId} columns={columns} minWidth={520} />;
 }
 
+/** Renders a {@link useFormManager} controller. It renders only; it never fetches. */
 export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   const props = useProps('FormManager', null, _props);
   const { getStyles, others: viewProps } = useScreenStyles<FormManagerViewFactory>('FormManager', classes, props);

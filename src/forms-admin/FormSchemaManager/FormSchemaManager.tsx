@@ -51,7 +51,6 @@ function widgetLabel(kind: string, labels: Labels): string {
   return key in labels ? labels[key as keyof Labels] : kind;
 }
 
-/** Renders a {@link useFormSchemaManager} controller. It renders only; it never fetches. */
 /** The columns of a version's fields: label, data path, widget, and where the field stands (page / section). */
 function fieldColumns(labels: Labels): DataTableColumn<LocatedField>[] {
   return [
@@ -78,6 +77,7 @@ function fieldColumns(labels: Labels): DataTableColumn<LocatedField>[] {
   ];
 }
 
+/** Renders a {@link useFormSchemaManager} controller. It renders only; it never fetches. */
 export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_props) => {
   const props = useProps('FormSchemaManager', null, _props);
   const { getStyles, others: viewProps } = useScreenStyles<FormSchemaManagerViewFactory>('FormSchemaManager', classes, props);
