@@ -146,10 +146,11 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
   const pathsQuery = useQuery(linkingQueries.primitivePathsWithTypes(client));
   const exampleQuery = useQuery(linkingQueries.exampleApplication(client));
   const schema = (schemaQuery.data as ODataEntity<FormSchema> | null | undefined) ?? null;
-  // Whether instances use the version: one row and the count are enough (read where the user may see submissions).
+  // Whether instances use the version: the count is enough, read with one row's id and none of its answers (where the
+  // user may see submissions).
   const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
   const usedQuery = useQuery({
-    ...entityQueries.formInstances(client, { filter: idEquals<FormInstance>('formSchemaId', formSchemaId), top: 1, count: true }),
+    ...entityQueries.formInstances(client, { filter: idEquals<FormInstance>('formSchemaId', formSchemaId), select: ['formInstanceId'], top: 1, count: true }),
     enabled: schema !== null && canViewSubmissions,
   });
   const inUse = ((usedQuery.data as ODataResult<FormInstance> | undefined)?.['@odata.count'] ?? 0) > 0;

@@ -40,7 +40,7 @@ export function stackColumns<T>(columns: DataTableColumn<T>[]): DataTableColumn<
       ...head,
       textAlign: 'left',
       render: (row, index) => (
-        <Stack gap={6} data-stacked-row>
+        <Stack gap={6}>
           <Box fw={700}>{cellContent(first, row, index)}</Box>
           {described.length > 0 && (
             <Box
