@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { EffectivePermissionsPanel } from '../../src/admin/shared/EffectivePermissions';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { storyHandlers } from '../support/fakeBackend';
+import { inNarrowColumn } from '../support/frames';
 
 const meta = {
   title: 'Admin/EffectivePermissionsPanel',
@@ -22,6 +23,18 @@ export const UserExplained: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('table', { name: 'Effective permissions: Eddie Editor' })).toBeInTheDocument();
+  },
+};
+
+/** In a frame 390 px wide (a phone, or a narrow column of a host's page): each permission's row says its result, priority, path and what it overruled under its name, with nothing to scroll sideways. */
+export const NarrowColumn: Story = {
+  args: { defaultOpened: true },
+  decorators: [inNarrowColumn],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: 'Effective permissions: Eddie Editor' });
+    // The table is drawn anew once its frame is measured and its columns stack.
+    await waitFor(() => expect(canvas.getByRole('table', { name: 'Effective permissions: Eddie Editor' }).querySelectorAll('thead th')).toHaveLength(1));
   },
 };
 

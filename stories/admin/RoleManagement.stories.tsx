@@ -4,6 +4,7 @@ import { RoleManagement } from '../../src/admin';
 import { addScaleData, errorHandlers, scaleClaimGroupId } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { inNarrowColumn } from '../support/frames';
 
 const meta = {
   title: 'Admin/RoleManagement',
@@ -30,6 +31,21 @@ export const Default: Story = {};
 
 /** 'No Hard Delete' chosen: its denied hard deletes at priority 10, ready to configure. */
 export const GroupSelected: Story = { args: { initialGroupId: seedIds.claimGroups.noHardDelete } };
+
+/**
+ * 'No Hard Delete' in a frame 390 px wide (a phone, or a narrow column of a host's page): each individual permission
+ * holds its priority and allow switch under its name, labelled, so nothing scrolls sideways to reach them.
+ */
+export const NarrowColumn: Story = {
+  args: { initialGroupId: seedIds.claimGroups.noHardDelete },
+  decorators: [inNarrowColumn],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('switch', { name: 'Allow Form_Delete' });
+    // Stacked once the frame is measured: the switch shows its column's title beside it.
+    await waitFor(() => expect(within(canvas.getByRole('switch', { name: 'Allow Form_Delete' }).closest('tr')!).getByText('Allow')).toBeVisible());
+  },
+};
 
 /** A built-in group chosen: 'Delete' is disabled, with the reason as its tooltip. */
 export const BuiltInGroupSelected: Story = {

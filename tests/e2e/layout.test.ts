@@ -175,6 +175,12 @@ describe('the admin screens on a phone', () => {
       );
       for (const badge of badges) cut.push(`${path}: '${badge}'`);
     }
+    // A role's individual permissions: each one's allow switch is reached without scrolling sideways.
+    await openRoleManagement(page, 'No Hard Delete');
+    const allow = await page.getByRole('switch', { name: 'Allow Form_Delete' }).boundingBox();
+    expect(allow).not.toBeNull();
+    expect(allow!.x + allow!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(wide).toEqual([]);
     expect(cut).toEqual([]);
     expect(errors).toEqual([]);
@@ -233,7 +239,7 @@ describe("the effective-permissions table's Result badges", () => {
     await page.getByRole('option', { name: user, exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /Show effective permissions/ }).click();
-    await page.getByRole('table', { name: /^Effective permissions/ }).getByRole('rowheader').first().waitFor();
+    await page.locator('table[aria-label^="Effective permissions"] tr[data-claim]').first().waitFor();
   }
 
   /** Every Result badge of the table (and its label, which carries the ellipsis), with how much of its text is cut. */
@@ -257,17 +263,22 @@ describe("the effective-permissions table's Result badges", () => {
     expect(badges.filter((b) => b.text === 'Allowed').length).toBeGreaterThan(0);
     expect(badges.filter((b) => b.text === 'Denied').length).toBeGreaterThan(0);
     expect(badges.filter((b) => b.cut > 0).map((b) => `${b.text}: ${b.cut} px cut`)).toEqual([]);
-    if (options.viewport.width >= 1280) {
-      // At desktop width the whole table fits its panel: no sideways scrolling to reach a column.
-      const table = await page.evaluate(() => {
-        // The nearest ancestor that scrolls sideways (the table's scroll container).
-        let scroller = document.querySelector('table[aria-label^="Effective permissions"]')!.parentElement;
-        while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
-        return scroller ? { scroll: scroller.scrollWidth, client: scroller.clientWidth } : null;
-      });
-      expect(table).not.toBeNull();
-      expect(table!.scroll).toBeLessThanOrEqual(table!.client);
-    }
+    // The whole table fits its panel, its columns side by side at desktop width and stacked into its rows on a phone:
+    // no sideways scrolling to reach a column.
+    const over = await page.evaluate(() => {
+      const table = document.querySelector('table[aria-label^="Effective permissions"]')!;
+      // The nearest ancestor that scrolls sideways (the table's scroll container, where it has one).
+      let scroller = table.parentElement;
+      while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+      const page = document.documentElement;
+      return {
+        scroller: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+        page: page.scrollWidth - page.clientWidth,
+        table: Math.max(0, Math.ceil(table.getBoundingClientRect().right - page.clientWidth)),
+      };
+    });
+    expect(over).toEqual({ scroller: 0, page: 0, table: 0 });
+    expect(await page.locator('table[aria-label^="Effective permissions"] thead th').count()).toBe(options.viewport.width >= 1280 ? 5 : 1);
     expect(errors).toEqual([]);
     await context.close();
   });

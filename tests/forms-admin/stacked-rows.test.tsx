@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { FormList } from '../../src/forms-admin/FormList';
 import { FormManager } from '../../src/forms-admin/FormManager';
+import { EffectivePermissionsPanel } from '../../src/admin/shared/EffectivePermissions';
+import { RoleManagement } from '../../src/admin';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
@@ -117,5 +119,60 @@ describe('a list in a narrow frame', () => {
     const added = within(compare).getByText('/costCentre').closest('tr')!;
     expect(within(added).getAllByRole('term').map((term) => term.textContent)).toEqual(['Version 1', 'Version 2']);
     expect(sideways(within(compare).getByRole('table'))).toBe(0);
+  });
+});
+
+describe('the permission screens in a narrow frame', () => {
+  const editor = { kind: 'user', id: seedIds.users.editor, name: 'Eddie Editor' } as const;
+
+  it("stacks an effective permission's result, priority, path and what it overruled under its name", async () => {
+    renderInApi(
+      <Frame width={326}>
+        <EffectivePermissionsPanel holder={editor} defaultOpened />
+      </Frame>,
+    );
+    const named = { name: 'Effective permissions: Eddie Editor' };
+    // The table is drawn anew once its frame is measured and its columns stack.
+    await waitFor(() => expect(headers(screen.getByRole('table', named))).toEqual(['Permission']));
+    const table = screen.getByRole('table', named);
+    expect(describedIn(table, 'Form_Delete').map(([term]) => term)).toEqual(['Result', 'Priority', 'Comes from', 'Overruled']);
+    expect(describedIn(table, 'Form_Delete').slice(0, 3)).toEqual([
+      ['Result', 'Denied'],
+      ['Priority', '10'],
+      ['Comes from', 'Form Authors → No Hard Delete'],
+    ]);
+    // Nothing overruled: no empty 'Overruled' term.
+    expect(describedIn(table, 'Form_Add').map(([term]) => term)).toEqual(['Result', 'Priority', 'Comes from']);
+    expect(sideways(table)).toBe(0);
+  });
+
+  it('keeps the effective permissions in columns, each named by its row header, in a wide frame', async () => {
+    renderInApi(
+      <Frame width={1000}>
+        <EffectivePermissionsPanel holder={editor} defaultOpened />
+      </Frame>,
+    );
+    const table = await screen.findByRole('table', { name: 'Effective permissions: Eddie Editor' });
+    await within(table).findByRole('rowheader', { name: 'Form_Delete' });
+    expect(headers(table)).toEqual(['Permission', 'Result', 'Priority', 'Comes from', 'Overruled']);
+    expect(sideways(table)).toBe(0);
+  });
+
+  it("puts a role's priority and allow switch under each individual permission, labelled and within the frame", async () => {
+    renderInApi(
+      <Frame width={326}>
+        <RoleManagement initialGroupId={seedIds.claimGroups.noHardDelete} />
+      </Frame>,
+    );
+    await screen.findByRole('switch', { name: 'Allow Form_Delete' });
+    await waitFor(() => expect(headers(screen.getByRole('switch', { name: 'Allow Form_Delete' }).closest('table')!)).toEqual(['Permission']));
+    const allow = screen.getByRole('switch', { name: 'Allow Form_Delete' });
+    const table = allow.closest('table')!;
+    const row = allow.closest('tr')!;
+    expect(within(row).getByText('Allow')).toBeVisible();
+    expect(within(row).getByRole('textbox', { name: 'Priority of Form_Delete' })).toHaveValue('10');
+    expect(within(row).getByText('Priority')).toBeVisible();
+    expect(allow.getBoundingClientRect().right).toBeLessThanOrEqual(table.getBoundingClientRect().right);
+    expect(sideways(table)).toBe(0);
   });
 });

@@ -29,6 +29,7 @@ import { isDenied } from '../shared/access';
 import { ServerMultiSelect } from '../shared/ServerPicker';
 import { LoadingState } from '../../ui/LoadingState';
 import { NothingFound } from '../../ui/NothingFound';
+import { useNarrowFrame } from '../../ui/stacked-columns';
 import type { CatalogueEntry } from './permission-model';
 import {
   usePermissionEditor,
@@ -205,6 +206,8 @@ const CategoryFieldset = memo(
 
 /** What every row of the selected-permissions table shares: its limits, texts and change handlers. */
 interface PermissionRowShared {
+  /** The frame is narrow: each row holds its name, then its priority and allow switch under it, labelled. */
+  stacked: boolean;
   readOnly: boolean;
   min: number;
   max: number;
@@ -222,6 +225,7 @@ const PermissionRow = memo(function PermissionRow({
   priority,
   priorityError,
   allow,
+  stacked,
   readOnly,
   min,
   max,
@@ -229,39 +233,61 @@ const PermissionRow = memo(function PermissionRow({
   onPriority,
   onAllow,
 }: PermissionRowProps) {
+  const name = (
+    <>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {claimKey}
+      </Text>
+      {description && <Text size="xs">{description}</Text>}
+    </>
+  );
+  const priorityInput = (
+    <NumberInput
+      // Stacked, the input shows its column's title above it; its accessible name still says whose priority it is.
+      label={stacked ? labels.priority : undefined}
+      aria-label={fillLabel(labels.priorityOf, { key: claimKey })}
+      description={fillLabel(labels.priorityRange, { min, max })}
+      value={priority ?? ''}
+      min={min}
+      max={max}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="strict"
+      required
+      error={priorityError}
+      readOnly={readOnly}
+      styles={READABLE_PRIORITY}
+      w={stacked ? 170 : undefined}
+      onChange={(next) => onPriority(claimValue, next)}
+    />
+  );
+  const allowSwitch = (
+    <Switch
+      label={stacked ? labels.allow : undefined}
+      aria-label={fillLabel(labels.allowKey, { key: claimKey })}
+      checked={allow}
+      disabled={readOnly}
+      onChange={(e) => onAllow(claimValue, e.currentTarget.checked)}
+    />
+  );
   return (
     <Table.Tr data-denied={!allow || undefined}>
-      <Table.Td>
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {claimKey}
-        </Text>
-        {description && <Text size="xs">{description}</Text>}
-      </Table.Td>
-      <Table.Td>
-        <NumberInput
-          aria-label={fillLabel(labels.priorityOf, { key: claimKey })}
-          description={fillLabel(labels.priorityRange, { min, max })}
-          value={priority ?? ''}
-          min={min}
-          max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="strict"
-          required
-          error={priorityError}
-          readOnly={readOnly}
-          styles={READABLE_PRIORITY}
-          onChange={(next) => onPriority(claimValue, next)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Switch
-          aria-label={fillLabel(labels.allowKey, { key: claimKey })}
-          checked={allow}
-          disabled={readOnly}
-          onChange={(e) => onAllow(claimValue, e.currentTarget.checked)}
-        />
-      </Table.Td>
+      {stacked ? (
+        <Table.Td>
+          {name}
+          <Group align="flex-end" gap="lg" mt="xs">
+            {priorityInput}
+            {/* Level with the input's box, under its label and description. */}
+            <Box pb={8}>{allowSwitch}</Box>
+          </Group>
+        </Table.Td>
+      ) : (
+        <>
+          <Table.Td>{name}</Table.Td>
+          <Table.Td>{priorityInput}</Table.Td>
+          <Table.Td>{allowSwitch}</Table.Td>
+        </>
+      )}
     </Table.Tr>
   );
 });
@@ -287,23 +313,28 @@ function PermissionRows() {
  * through {@link PermissionRowsContext}, so adding, removing or editing a permission redraws the rows (each memoised)
  * and not the table.
  */
-const PermissionTable = memo(function PermissionTable({ labels }: { labels: Labels }) {
-  return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing="xs" layout="fixed">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{labels.permission}</Table.Th>
-            <Table.Th w={170}>{labels.priority}</Table.Th>
-            <Table.Th w={80}>{labels.allow}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <PermissionRows />
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+const PermissionTable = memo(function PermissionTable({ labels, stacked }: { labels: Labels; stacked: boolean }) {
+  // In a frame narrower than the theme's xs breakpoint the columns stack into each row, so the allow switch is
+  // reached without scrolling the table sideways.
+  const table = (
+    <Table verticalSpacing="xs" layout="fixed">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{labels.permission}</Table.Th>
+          {!stacked && (
+            <>
+              <Table.Th w={170}>{labels.priority}</Table.Th>
+              <Table.Th w={80}>{labels.allow}</Table.Th>
+            </>
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <PermissionRows />
+      </Table.Tbody>
+    </Table>
   );
+  return stacked ? table : <Table.ScrollContainer minWidth={420}>{table}</Table.ScrollContainer>;
 });
 
 /**
@@ -327,6 +358,7 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
     attributes,
   });
   const { labels, claimGroups, categories, rows } = editor;
+  const frame = useNarrowFrame();
   const categoriesId = useId();
   const individualId = useId();
   const readOnly = isDenied(editor.claimsAccess);
@@ -429,25 +461,28 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
               retrying={editor.catalogue.retrying}
             />
           )}
-          {rows.length === 0 ? (
-            <Text size="sm">{labels.noPermissionsSelected}</Text>
-          ) : editor.catalogue.loading ? (
-            <LoadingState labels={{ label: labels.loadingClaims }} />
-          ) : (
-            <PermissionRowsContext.Provider
-              value={{
-                rows,
-                readOnly,
-                min: editor.priorityRange.min,
-                max: editor.priorityRange.max,
-                labels,
-                onPriority: editor.setPriority,
-                onAllow: editor.setAllow,
-              }}
-            >
-              <PermissionTable labels={labels} />
-            </PermissionRowsContext.Provider>
-          )}
+          <div ref={frame.ref}>
+            {rows.length === 0 ? (
+              <Text size="sm">{labels.noPermissionsSelected}</Text>
+            ) : editor.catalogue.loading ? (
+              <LoadingState labels={{ label: labels.loadingClaims }} />
+            ) : (
+              <PermissionRowsContext.Provider
+                value={{
+                  rows,
+                  stacked: frame.narrow,
+                  readOnly,
+                  min: editor.priorityRange.min,
+                  max: editor.priorityRange.max,
+                  labels,
+                  onPriority: editor.setPriority,
+                  onAllow: editor.setAllow,
+                }}
+              >
+                <PermissionTable labels={labels} stacked={frame.narrow} />
+              </PermissionRowsContext.Provider>
+            )}
+          </div>
         </Stack>
       </Stack>
     </Box>

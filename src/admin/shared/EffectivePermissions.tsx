@@ -1,4 +1,5 @@
-import { Badge, List, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Box, List, Text, TextInput } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState, type CSSProperties } from 'react';
@@ -8,6 +9,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { useMyClaims } from '../../permissions/useMyClaims';
+import { ColumnsTable } from '../../ui/stacked-columns';
 import { DisclosurePanel, holderWord, QueryContent } from './DisclosurePanel';
 
 /** Whose effective permissions to explain. */
@@ -45,6 +47,11 @@ export interface EffectivePermissionsPanelProps {
   styles?: Partial<Record<EffectivePermissionsPanelStylesNames, CSSProperties>>;
 }
 
+/** An effective permission with its key ('Form_Delete'), as a row of the table. */
+interface ExplainedPermission extends EffectivePermission {
+  key: string;
+}
+
 function pathText(path: readonly GrantSourceStep[], labels: Labels): string {
   // The holder is the first step: a grant of their own reads 'granted directly'.
   return path.length <= 1 ? labels.directGrant : path.slice(1).map((step) => step.name).join(' → ');
@@ -75,7 +82,7 @@ export function EffectivePermissionsPanel({
     return map;
   }, [numbersByKey]);
 
-  const rows = useMemo(() => {
+  const rows = useMemo((): ExplainedPermission[] => {
     const needle = search.trim().toLowerCase();
     const list = (query.data ?? []).map((p) => ({ ...p, key: keyOf.get(p.claimValue) ?? String(p.claimValue) }));
     if (!needle) return list;
@@ -87,12 +94,50 @@ export function EffectivePermissionsPanel({
     );
   }, [query.data, keyOf, search]);
 
-  const reasonText = (reason: EffectivePermission['overruled'][number]['reason']) =>
-    reason === 'lower-priority'
-      ? labels.overruledLowerPriority
-      : reason === 'deny-wins-tie'
-        ? labels.overruledDenyWinsTie
-        : labels.overruledSameOutcome;
+  const columns = useMemo<DataTableColumn<ExplainedPermission>[]>(() => {
+    const reasonText = (reason: EffectivePermission['overruled'][number]['reason']) =>
+      reason === 'lower-priority'
+        ? labels.overruledLowerPriority
+        : reason === 'deny-wins-tie'
+          ? labels.overruledDenyWinsTie
+          : labels.overruledSameOutcome;
+    return [
+      { accessor: 'key', title: labels.effectivePermissionColumn },
+      {
+        accessor: 'allowed',
+        title: labels.effectivePermissionResult,
+        // Filled dark shades: white text stays at AA contrast on striped rows in both schemes. min-width max-content:
+        // the badge's label hides its overflow, so without it the column could shrink the badge below its word and
+        // the table would show 'ALL…' or 'DENI…'.
+        render: (p) => (
+          <Badge color={p.allowed ? 'teal.9' : 'red.9'} variant="filled" miw="max-content">
+            {p.allowed ? labels.effectiveAllowed : labels.effectiveDenied}
+          </Badge>
+        ),
+      },
+      { accessor: 'priority', title: labels.effectivePermissionPriority, render: (p) => p.winner.priorityOfPermission },
+      {
+        accessor: 'from',
+        title: labels.effectivePermissionFrom,
+        render: (p) => <Box style={{ overflowWrap: 'anywhere' }}>{pathText(p.winner.path, labels)}</Box>,
+      },
+      {
+        accessor: 'overruled',
+        title: labels.effectivePermissionOverruled,
+        render: (p) =>
+          p.overruled.length > 0 && (
+            <List size="sm" spacing={2}>
+              {p.overruled.map((o, i) => (
+                <List.Item key={i}>
+                  {o.allow ? labels.effectiveAllowed : labels.effectiveDenied} ({o.priorityOfPermission}), {pathText(o.path, labels)}:{' '}
+                  {reasonText(o.reason)}
+                </List.Item>
+              ))}
+            </List>
+          ),
+      },
+    ];
+  }, [labels]);
 
   return (
     <DisclosurePanel
@@ -122,56 +167,19 @@ export function EffectivePermissionsPanel({
             {rows.length === 0 ? (
               <Text size="sm">{labels.effectivePermissionsNoMatch}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table
-                  striped
-                  verticalSpacing={6}
-                  aria-label={fillLabel(labels.labelForColon, { label: labels.effectivePermissions, name: holder.name })}
-                  className={classNames?.table}
-                  style={styles?.table}
-                >
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{labels.effectivePermissionColumn}</Table.Th>
-                      <Table.Th scope="col">{labels.effectivePermissionResult}</Table.Th>
-                      <Table.Th scope="col">{labels.effectivePermissionPriority}</Table.Th>
-                      <Table.Th scope="col">{labels.effectivePermissionFrom}</Table.Th>
-                      <Table.Th scope="col">{labels.effectivePermissionOverruled}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((p) => (
-                      <Table.Tr key={p.claimValue} data-claim={p.key}>
-                        <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {p.key}
-                        </Table.Th>
-                        <Table.Td>
-                          {/* Filled dark shades: white text stays at AA contrast on striped rows in both schemes.
-                              min-width max-content: the badge's label hides its overflow, so without it the column
-                              could shrink the badge below its word and the table would show 'ALL…' or 'DENI…'. */}
-                          <Badge color={p.allowed ? 'teal.9' : 'red.9'} variant="filled" miw="max-content">
-                            {p.allowed ? labels.effectiveAllowed : labels.effectiveDenied}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{p.winner.priorityOfPermission}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{pathText(p.winner.path, labels)}</Table.Td>
-                        <Table.Td>
-                          {p.overruled.length > 0 && (
-                            <List size="sm" spacing={2}>
-                              {p.overruled.map((o, i) => (
-                                <List.Item key={i}>
-                                  {o.allow ? labels.effectiveAllowed : labels.effectiveDenied} ({o.priorityOfPermission}),{' '}
-                                  {pathText(o.path, labels)}: {reasonText(o.reason)}
-                                </List.Item>
-                              ))}
-                            </List>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ColumnsTable
+                striped
+                verticalSpacing={6}
+                aria-label={fillLabel(labels.labelForColon, { label: labels.effectivePermissions, name: holder.name })}
+                className={classNames?.table}
+                style={styles?.table}
+                records={rows}
+                rowKey={(p) => String(p.claimValue)}
+                rowAttributes={(p) => ({ 'data-claim': p.key })}
+                rowHeader
+                columns={columns}
+                minWidth={640}
+              />
             )}
           </>
         )}

@@ -14,7 +14,7 @@ import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions } from '../shared/D
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
-import { ColumnsTable } from '../shared/stacked-columns';
+import { ColumnsTable } from '../../ui/stacked-columns';
 import type { DataTableColumn } from 'mantine-datatable';
 import { backButton, ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { auditCheckText, reminderScheduleText } from '../SigningList/SigningList';

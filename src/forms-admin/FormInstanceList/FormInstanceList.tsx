@@ -32,7 +32,7 @@ import { InstanceSignature } from '../shared/InstanceSignature';
 import { ENVELOPE_FILTER_STATUSES } from '../shared/envelope-status';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { TableEmptyMessage, TableEmptyState } from '../shared/TableEmptyState';
-import { useStackedColumns } from '../shared/stacked-columns';
+import { useStackedColumns } from '../../ui/stacked-columns';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { instanceFilterCount, INSTANCE_STATUSES, isInvertedDayRange, NO_INSTANCE_FILTERS } from './instance-filter';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';

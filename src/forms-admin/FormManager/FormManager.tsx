@@ -28,7 +28,7 @@ import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
 import { useLocale } from '../../query/useLocale';
 import { backButton, ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
-import { ColumnsTable } from '../shared/stacked-columns';
+import { ColumnsTable } from '../../ui/stacked-columns';
 import type { DataTableColumn } from 'mantine-datatable';
 import { PrefillDialog } from './PrefillDialog';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';

@@ -11,7 +11,7 @@ import { SectionCard } from '../shared/screen';
 import { useLocale } from '../../query/useLocale';
 import { fillNumbers, formatMoment } from '../../labels/format';
 import { answerText, type AnswerField } from '../FormInstanceList/answer-columns';
-import { ColumnsTable } from '../shared/stacked-columns';
+import { ColumnsTable } from '../../ui/stacked-columns';
 import type { DataTableColumn } from 'mantine-datatable';
 
 /** The answer columns of a manager's instances: the version's fields, and those the person chose to show. */

@@ -18,7 +18,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { InstancesPart } from '../FormManager/InstancesTable';
 import type { LocatedField } from '../FormManager/schema-diff';
-import { ColumnsTable } from '../shared/stacked-columns';
+import { ColumnsTable } from '../../ui/stacked-columns';
 import type { DataTableColumn } from 'mantine-datatable';
 import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import {

@@ -29,7 +29,7 @@ import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type AuditCheck, type SigningListController, type SigningListOptions } from './useSigningList';
 import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { TableEmptyMessage, TableEmptyState } from '../shared/TableEmptyState';
-import { useStackedColumns } from '../shared/stacked-columns';
+import { useStackedColumns } from '../../ui/stacked-columns';
 import { useLocale } from '../../query/useLocale';
 
 /** The inner parts of the Signing screen that `classNames` / `styles` reach. */

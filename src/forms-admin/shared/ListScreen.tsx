@@ -14,7 +14,7 @@ import { ScreenPage } from './screen';
 import { TableEmptyMessage, TableEmptyState } from './TableEmptyState';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from './useDeleteActions';
 import { useODataPage } from './useODataPage';
-import { cellContent, useStackedColumns } from './stacked-columns';
+import { cellContent, useStackedColumns } from '../../ui/stacked-columns';
 import { tablePagingTexts, useServerTable, type ServerTable } from './useServerTable';
 import { formatMoment } from '../../labels/format';
 

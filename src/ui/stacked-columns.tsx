@@ -41,7 +41,10 @@ export function stackColumns<T>(columns: DataTableColumn<T>[]): DataTableColumn<
       textAlign: 'left',
       render: (row, index) => (
         <Stack gap={6}>
-          <Box fw={700}>{cellContent(first, row, index)}</Box>
+          {/* A long unbroken name ('DynamicFormLinking_GetAllPrimitivePaths') breaks rather than widen the table. */}
+          <Box fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {cellContent(first, row, index)}
+          </Box>
           {described.length > 0 && (
             <Box
               component="dl"
@@ -72,6 +75,26 @@ export function stackColumns<T>(columns: DataTableColumn<T>[]): DataTableColumn<
   ];
 }
 
+/** What {@link useNarrowFrame} gives: the ref of the frame to measure, and whether it is narrow. */
+export interface NarrowFrame {
+  /** The element whose width decides. */
+  ref: RefCallback<HTMLDivElement | null>;
+  /** Whether the frame is narrower than the theme's `xs` breakpoint. */
+  narrow: boolean;
+}
+
+/**
+ * Whether a frame is narrower than the theme's `xs` breakpoint (a phone held upright, or a narrow column of a host's
+ * page), measured on the frame itself rather than the window. False until it is measured (on the server, and in the
+ * first render, where nothing is laid out).
+ */
+export function useNarrowFrame(): NarrowFrame {
+  const theme = useMantineTheme();
+  const { ref, width } = useElementSize<HTMLDivElement>();
+  const limit = px(theme.breakpoints.xs);
+  return { ref, narrow: width > 0 && typeof limit === 'number' && width < limit };
+}
+
 /** What {@link useStackedColumns} gives: the ref of the list's frame, whether it stacks, and the columns to show. */
 export interface StackedColumns<T> {
   /** The element whose width decides: the frame the table fills. */
@@ -88,10 +111,7 @@ export interface StackedColumns<T> {
  * render, where nothing is laid out) the columns are the ones given.
  */
 export function useStackedColumns<T>(columns: DataTableColumn<T>[]): StackedColumns<T> {
-  const theme = useMantineTheme();
-  const { ref, width } = useElementSize<HTMLDivElement>();
-  const limit = px(theme.breakpoints.xs);
-  const stacked = width > 0 && typeof limit === 'number' && width < limit;
+  const { ref, narrow: stacked } = useNarrowFrame();
   const shown = useMemo(() => (stacked ? stackColumns(columns) : columns), [columns, stacked]);
   return { ref, stacked, columns: shown };
 }
@@ -104,6 +124,13 @@ export interface ColumnsTableProps<T> extends Omit<TableProps, 'children'> {
   columns: DataTableColumn<T>[];
   /** The width below which the columns scroll sideways inside the frame, until the frame is narrow enough to stack them. */
   minWidth: number;
+  /**
+   * The first column names its row: its cells are row headers (`th scope="row"`) while the columns are side by side.
+   * Stacked, the row's one cell starts with it in bold.
+   */
+  rowHeader?: boolean;
+  /** Data attributes of a row's `tr` (`{ 'data-claim': key }`), for styles and tests that find a row. */
+  rowAttributes?: (record: T, index: number) => Record<`data-${string}`, string | undefined>;
 }
 
 /**
@@ -111,7 +138,7 @@ export interface ColumnsTableProps<T> extends Omit<TableProps, 'children'> {
  * stacked the same way in a frame narrower than the theme's `xs` breakpoint ({@link useStackedColumns}); wider, a
  * Mantine `Table` of its columns that scrolls sideways inside the frame below `minWidth`. Hidden columns are left out.
  */
-export function ColumnsTable<T>({ records, rowKey, columns, minWidth, ...tableProps }: ColumnsTableProps<T>) {
+export function ColumnsTable<T>({ records, rowKey, columns, minWidth, rowHeader = false, rowAttributes, ...tableProps }: ColumnsTableProps<T>) {
   const stack = useStackedColumns(columns);
   const shown = stack.columns.filter((column) => !column.hidden);
   const table = (
@@ -127,10 +154,16 @@ export function ColumnsTable<T>({ records, rowKey, columns, minWidth, ...tablePr
       </Table.Thead>
       <Table.Tbody>
         {records.map((record, index) => (
-          <Table.Tr key={rowKey(record, index)}>
-            {shown.map((column) => (
-              <Table.Td key={String(column.accessor)}>{cellContent(column, record, index)}</Table.Td>
-            ))}
+          <Table.Tr key={rowKey(record, index)} {...rowAttributes?.(record, index)}>
+            {shown.map((column, at) =>
+              rowHeader && at === 0 && !stack.stacked ? (
+                <Table.Th key={String(column.accessor)} scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {cellContent(column, record, index)}
+                </Table.Th>
+              ) : (
+                <Table.Td key={String(column.accessor)}>{cellContent(column, record, index)}</Table.Td>
+              ),
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>
