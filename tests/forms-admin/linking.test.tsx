@@ -131,8 +131,7 @@ describe('FormDataLinking', () => {
   });
 
   /** An instance of the generated form's version (`isDeleted`: one the instance lists do not show). */
-  function addInstance(isDeleted: boolean) {
-    const schema = seedGeneratedForm();
+  function addInstance(isDeleted: boolean, schema = seedGeneratedForm()) {
     const now = new Date();
     backend.db.formInstances.push({
       formInstanceId: '7a0c1e52-0b7e-4f51-9a51-3d1f2e000003',
@@ -149,8 +148,11 @@ describe('FormDataLinking', () => {
   }
   const inUseText = 'This version already has instances, so its links cannot change. Make a new version in the builder first.';
 
-  it('says before any work that the links of a version with instances cannot change, and offers no change', async () => {
-    addInstance(false);
+  it.each([
+    ['an instance', false],
+    ['only a deleted instance (the lists do not show it; it keeps the layout all the same)', true],
+  ])('says before any work that the links of a version with %s cannot change, and offers no change', async (_, isDeleted) => {
+    addInstance(isDeleted);
     renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
     expect(await screen.findByText(inUseText)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link /applicant/name' })).not.toBeInTheDocument();
@@ -158,10 +160,11 @@ describe('FormDataLinking', () => {
     for (const picker of screen.getAllByRole('combobox', { name: /^Application data for / })) expect(picker).toBeDisabled();
   });
 
-  it('says why when the server refuses the save all the same (an instance the lists do not show)', async () => {
-    addInstance(true);
+  it('says why when the server refuses the save all the same (an instance submitted since the page opened)', async () => {
+    const schema = seedGeneratedForm();
     const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
     await user.click(await screen.findByRole('button', { name: 'Link /applicant/name' }));
+    addInstance(false, schema);
     await user.click(screen.getByRole('button', { name: 'Save links' }));
     // (A toast of an earlier test may still be on screen: the refusal is found by its words, inside an alert.)
     const refusal = await screen.findByText(inUseText);

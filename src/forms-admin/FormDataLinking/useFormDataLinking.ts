@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../api/errors';
-import type { ODataEntity, ODataResult } from '../../api/odata';
+import { and, deletedView, type ODataEntity, type ODataResult } from '../../api/odata';
 import type { FormField, FormInstance, FormLayout, FormSchema, JsonObject, PrefillProblem } from '../../api/types';
 import {
   checkLinkTypes,
@@ -147,10 +147,15 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
   const exampleQuery = useQuery(linkingQueries.exampleApplication(client));
   const schema = (schemaQuery.data as ODataEntity<FormSchema> | null | undefined) ?? null;
   // Whether instances use the version: the count is enough, read with one row's id and none of its answers (where the
-  // user may see submissions).
+  // user may see submissions). Soft-deleted instances count: they keep the version's layout too, and can be restored.
   const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
   const usedQuery = useQuery({
-    ...entityQueries.formInstances(client, { filter: idEquals<FormInstance>('formSchemaId', formSchemaId), select: ['formInstanceId'], top: 1, count: true }),
+    ...entityQueries.formInstances(client, {
+      filter: and(idEquals<FormInstance>('formSchemaId', formSchemaId), deletedView<FormInstance>(true)),
+      select: ['formInstanceId'],
+      top: 1,
+      count: true,
+    }),
     enabled: schema !== null && canViewSubmissions,
   });
   const inUse = ((usedQuery.data as ODataResult<FormInstance> | undefined)?.['@odata.count'] ?? 0) > 0;
