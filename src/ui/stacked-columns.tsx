@@ -49,7 +49,9 @@ export function stackColumns<T>(columns: DataTableColumn<T>[]): DataTableColumn<
             <Box
               component="dl"
               m={0}
-              style={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 'var(--mantine-spacing-sm)', rowGap: 4 }}
+              // The terms' column is at least 7rem wide, so rows whose terms are short ('Result', 'Group') line their
+              // values up; a longer term widens its own row's column.
+              style={{ display: 'grid', gridTemplateColumns: 'minmax(max-content, 7rem) minmax(0, 1fr)', columnGap: 'var(--mantine-spacing-sm)', rowGap: 4 }}
             >
               {described.map((column) => {
                 const content = cellContent(column, row, index);

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import 'mantine-datatable/styles.css';
-import { screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
@@ -8,6 +9,7 @@ import { FormList } from '../../src/forms-admin/FormList';
 import { FormManager } from '../../src/forms-admin/FormManager';
 import { EffectivePermissionsPanel } from '../../src/admin/shared/EffectivePermissions';
 import { RoleManagement } from '../../src/admin';
+import { ColumnsTable } from '../../src/ui/stacked-columns';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
@@ -119,6 +121,37 @@ describe('a list in a narrow frame', () => {
     const added = within(compare).getByText('/costCentre').closest('tr')!;
     expect(within(added).getAllByRole('term').map((term) => term.textContent)).toEqual(['Version 1', 'Version 2']);
     expect(sideways(within(compare).getByRole('table'))).toBe(0);
+  });
+});
+
+describe('a stacked table', () => {
+  it("lines up the values of rows whose terms differ (a row leaves out a column it has nothing for)", async () => {
+    const records = [
+      { id: 'a', name: 'First', size: '2', note: 'kept for later' },
+      { id: 'b', name: 'Second', size: '3', note: '' },
+    ];
+    render(
+      <MantineProvider>
+        <Frame width={326}>
+          <ColumnsTable
+            records={records}
+            rowKey={(record) => record.id}
+            minWidth={480}
+            columns={[
+              { accessor: 'name', title: 'Name' },
+              { accessor: 'size', title: 'Size' },
+              { accessor: 'note', title: 'A note' },
+            ]}
+          />
+        </Frame>
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(headers(screen.getByRole('table'))).toEqual(['Name']));
+    const table = screen.getByRole('table');
+    expect(describedIn(table, 'First').map(([term]) => term)).toEqual(['Size', 'A note']);
+    expect(describedIn(table, 'Second').map(([term]) => term)).toEqual(['Size']);
+    const sizes = within(table).getAllByText(/^[23]$/).map((value) => value.getBoundingClientRect().left);
+    expect(sizes[0]).toBe(sizes[1]);
   });
 });
 
