@@ -91,6 +91,9 @@ export const formInstanceListLabels = {
   /** Why 'Mark completed' is disabled. */
   markCompletedNotSubmitted: 'Only a Submitted form instance can be completed; this one is {status}.',
   markCompletedNoClaim: 'Only staff holding Forms_MarkCompleted complete a form instance.',
+  /** Why 'Copy edit link' is disabled: a visitor holding the link could not save (`{status}` the instance's). */
+  editLinkClosed: 'A form link can no longer change this instance: it is {status}.',
+  editLinkLocked: 'A form link cannot change this instance: its answers are out for signature or signed.',
   // Results (toasts, top-right, 3000 ms)
   editLinkCopied: "The edit link of '{name}' was copied.",
   viewLinkCopied: "The view link of '{name}' was copied.",

@@ -59,6 +59,8 @@ export const instanceDetailLabels = {
   fidAuditKind_downloaded: 'Signed document downloaded',
   fidAuditKind_completed: 'Completed',
   // Actions
+  /** The menu of the instance's public links (open, copy). */
+  fidLinks: 'Links',
   fidDownloadPdf: 'Download filled PDF',
   fidDownloadPdfFailed: "Could not download the filled PDF of '{name}'",
   /** A file of a file upload answer that could not be downloaded (`{file}` its name). */

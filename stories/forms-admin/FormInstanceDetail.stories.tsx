@@ -26,6 +26,23 @@ export const Loaded: Story = {
   },
 };
 
+/**
+ * 'Links' open on the submitted loan application: open or copy its view link; 'Copy edit link' is disabled and says
+ * why (a visitor holding the link could no longer save a Submitted instance), yet takes the focus, so the keyboard
+ * reaches the reason and the other links.
+ */
+export const LinksMenu: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Links' }, { timeout: 10_000 }));
+    const page = within(canvasElement.ownerDocument.body);
+    const edit = await page.findByRole('menuitem', { name: /^Copy edit link/ });
+    await expect(edit).toHaveAttribute('aria-disabled', 'true');
+    await expect(edit).toHaveAccessibleDescription('A form link can no longer change this instance: it is Submitted.');
+    await expect(page.getByRole('menuitem', { name: 'Copy view link' })).toBeInTheDocument();
+  },
+};
+
 /** A completed instance with its completed envelope: the signer signed, the audit trail checked, 'Download signed PDF'. */
 export const CompletedEnvelope: Story = {
   args: { formInstanceId: seedIds.formInstances.loanCompleted },

@@ -267,7 +267,8 @@ describe('FormInstanceList', () => {
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(
-      expect.arrayContaining(['Copy edit link', 'Copy view link', 'Mark completed', 'Duplicate']),
+      // (A Submitted row's 'Copy edit link' carries the reason it is disabled.)
+      expect.arrayContaining([expect.stringMatching(/^Copy edit link/), 'Copy view link', 'Mark completed', 'Duplicate']),
     );
     expect(more()).toHaveAttribute('aria-expanded', 'true');
     expect(more()).toHaveAttribute('id');
@@ -337,15 +338,21 @@ describe('FormInstanceList', () => {
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ formInstanceId: ids.loanSubmitted, formSchemaId: seedIds.formSchemas.loanApplicationV1 }));
   });
 
-  it("'Copy edit link' and 'Copy view link' copy the server's links and say so; 'Open' without onOpen opens the view link", async () => {
+  it("'Copy edit link' and 'Copy view link' copy the server's links and say so; a Submitted row's edit link is disabled and says why; 'Open' without onOpen opens the view link", async () => {
     const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user } = renderInApi(<FormInstanceList />);
     await findRow(ids.loanSubmitted);
-    await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ }));
+    await user.click(within(row(ids.loanInProgress)).getByRole('button', { name: /^More actions for/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Copy edit link' }));
-    expect(await screen.findByText("The edit link of 'Loan Application 00000003' was copied.")).toBeInTheDocument();
+    expect(await screen.findByText("The edit link of 'Loan Application 00000002' was copied.")).toBeInTheDocument();
     // user-event puts a clipboard of its own in place: read what was written there.
-    expect(await navigator.clipboard.readText()).toMatch(new RegExp(`/form-instance/${seedIds.formSchemas.loanApplicationV1}\\?mode=edit&formInstanceId=${ids.loanSubmitted}&token=`));
+    expect(await navigator.clipboard.readText()).toMatch(new RegExp(`/form-instance/${seedIds.formSchemas.loanApplicationV1}\\?mode=edit&formInstanceId=${ids.loanInProgress}&token=`));
+    // A visitor holding a Submitted instance's edit link could not save: the item says so instead of copying it.
+    await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ }));
+    const edit = await screen.findByRole('menuitem', { name: /^Copy edit link/ });
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
+    expect(edit).toHaveAccessibleDescription('A form link can no longer change this instance: it is Submitted.');
+    await user.keyboard('{Escape}');
     await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Copy view link' }));
     expect(await screen.findByText("The view link of 'Loan Application 00000003' was copied.")).toBeInTheDocument();

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormInstanceStatus } from '../../src/api/enums';
+import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
+import { editLinkBlock } from '../../src/forms-admin/shared/instance-links';
+import { englishLabels } from '../../src/labels';
 import { FormInstanceDetail } from '../../src/forms-admin/FormInstanceDetail';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { errorHandlers } from '../../src/testing';
@@ -200,13 +202,41 @@ describe('FormInstanceDetail', () => {
     expect(requestsTo('FormInstanceOData')).toHaveLength(reads);
   });
 
+  it("'Links' opens the view link in a new tab and copies the view and edit links; a Submitted instance's 'Copy edit link' is disabled and says why", async () => {
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user, unmount } = renderInApi(<FormInstanceDetail formInstanceId={ids.loanInProgress} />);
+    await heading('Loan Application 00000002');
+    await user.click(screen.getByRole('button', { name: 'Links' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Open view link' }));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith(expect.stringContaining(`mode=view&formInstanceId=${ids.loanInProgress}`), '_blank', 'noopener'));
+    await user.click(screen.getByRole('button', { name: 'Links' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy edit link' }));
+    expect(await screen.findByText("The edit link of 'Loan Application 00000002' was copied.")).toBeInTheDocument();
+    // user-event puts a clipboard of its own in place: read what was written there.
+    expect(await navigator.clipboard.readText()).toMatch(new RegExp(`\\?mode=edit&formInstanceId=${ids.loanInProgress}&token=`));
+    await user.click(screen.getByRole('button', { name: 'Links' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy view link' }));
+    expect(await screen.findByText("The view link of 'Loan Application 00000002' was copied.")).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toContain('mode=view');
+    unmount();
+
+    renderInApi(<FormInstanceDetail formInstanceId={ids.loanSubmitted} />);
+    await heading('Loan Application 00000003');
+    await user.click(screen.getByRole('button', { name: 'Links' }));
+    const edit = await screen.findByRole('menuitem', { name: /^Copy edit link/ });
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
+    expect(edit).toHaveAccessibleDescription('A form link can no longer change this instance: it is Submitted.');
+    await user.click(edit);
+    expect(requestsTo('GetEditUrl')).toHaveLength(1);
+  });
+
   it('a reader sees the instance and its answers, and may download the filled PDF (a read), but nothing that changes it', async () => {
     backend.setCurrentUser('reader');
     renderInApi(<FormInstanceDetail formInstanceId={ids.loanCompleted} />);
     await heading('Loan Application 00000004');
     expect(await within(section('Answers')).findByRole('group', { name: 'Email' }, long)).toHaveTextContent('k.johnson@example.com');
     expect(screen.getByRole('button', { name: 'Download filled PDF' })).toBeInTheDocument();
-    for (const name of ['Request signature', 'Mark completed', 'Duplicate', /^Delete/, 'Download signed PDF']) {
+    for (const name of ['Request signature', 'Mark completed', 'Duplicate', /^Delete/, 'Download signed PDF', 'Links']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
   });
@@ -234,5 +264,22 @@ describe('FormInstanceList opens the instance page', () => {
     await user.click(within(contact).getByRole('button', { name: /^More actions for/ }));
     expect(await screen.findByRole('menuitem', { name: 'Copy view link' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Download filled PDF' })).not.toBeInTheDocument();
+  });
+});
+
+describe('editLinkBlock', () => {
+  const { Created, InProgress, Submitted, Completed } = FormInstanceStatus;
+  it.each([
+    [Created, null, null],
+    [InProgress, null, null],
+    [InProgress, EnvelopeStatus.Voided, null],
+    [InProgress, EnvelopeStatus.Declined, null],
+    [InProgress, EnvelopeStatus.Sent, 'A form link cannot change this instance: its answers are out for signature or signed.'],
+    [InProgress, EnvelopeStatus.Completed, 'A form link cannot change this instance: its answers are out for signature or signed.'],
+    [Submitted, null, 'A form link can no longer change this instance: it is Submitted.'],
+    [Completed, EnvelopeStatus.Completed, 'A form link can no longer change this instance: it is Completed.'],
+  ])('status %s, envelope %s: %s', (status, envelopeStatus, reason) => {
+    const instance = { status, envelopeId: envelopeStatus === null ? null : 'e1', envelopeStatus };
+    expect(editLinkBlock(instance, englishLabels)).toBe(reason);
   });
 });

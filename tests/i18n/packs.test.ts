@@ -15,7 +15,7 @@ type Texts = Readonly<Record<string, string>>;
 
 /** Words written the same in English and in the pack's language, as they appear in the packs. */
 const SHARED_WORDS: Record<'de' | 'fr', readonly string[]> = {
-  de: ['Browser', 'Desktop', 'Format', 'IP', 'in', 'Maximum', 'Minimum', 'Name', 'Option', 'Position', 'Server', 'Status', 'Text', 'UTC', 'Version', 'Zoom'],
+  de: ['Browser', 'Desktop', 'Format', 'IP', 'in', 'Links', 'Maximum', 'Minimum', 'Name', 'Option', 'Position', 'Server', 'Status', 'Text', 'UTC', 'Version', 'Zoom'],
   fr: [
     'Actions', 'Condition', 'Date', 'Description', 'Designer', 'Document', 'Format', 'IP', 'Instance', 'Instances', 'Maximum', 'Menus', 'Minimum',
     'Message', 'Mode', 'Option', 'Options', 'Page', 'Pages', 'Public', 'Section', 'Signature', 'Signatures', 'UTC', 'Version', 'Versions',

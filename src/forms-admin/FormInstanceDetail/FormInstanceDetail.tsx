@@ -1,6 +1,6 @@
-import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
+import { Alert, Button, Group, List, Menu, Paper, SimpleGrid, Stack, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
 import { formatMoment } from '../../labels/format';
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import type { FormInstanceStatusChange, SigningEnvelope, SignerStatus, SigningAuditEvent } from '../../api/types';
 import { FormRenderer, type FormRendererProps } from '../../forms/FormRenderer';
@@ -120,6 +120,49 @@ function AuditTrail({ audit, envelope, labels, locale }: { audit: EnvelopeAudit;
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * 'Links': the instance's public links, opened or copied to send. 'Copy edit link' is disabled, with the reason under
+ * it, when a visitor holding the link could not save (a Submitted instance, answers out for signature or signed).
+ */
+function LinksMenu({ c }: { c: FormInstanceDetailController }) {
+  const { labels } = c;
+  const blocked = c.editLinkBlock;
+  const busy = c.busy !== null;
+  const reasonId = useId();
+  return (
+    // No initial-focus placeholder: Mantine's is a focusable role="presentation" div inside role="menu", which axe
+    // refuses (aria-required-children); the open menu focuses its first item instead.
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button variant="default" loading={c.busy?.startsWith('link-')} disabled={busy && !c.busy?.startsWith('link-')}>
+          {labels.fidLinks}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {c.can.viewLink && <Menu.Item onClick={c.openViewLink}>{labels.openViewLink}</Menu.Item>}
+        {c.can.viewLink && <Menu.Item onClick={() => c.copyLink('view')}>{labels.copyViewLink}</Menu.Item>}
+        {c.can.copyEditLink && (
+          // Disabled the ARIA way (focusable, skipped by the arrow keys), so a disabled item cannot trap the focus on
+          // the menu's button.
+          <Menu.Item
+            data-disabled={blocked !== null || undefined}
+            aria-disabled={blocked !== null || undefined}
+            onClick={() => c.copyLink('edit')}
+            aria-describedby={blocked ? reasonId : undefined}
+          >
+            {labels.copyEditLink}
+            {blocked && (
+              <Text id={reasonId} size="xs" c="dimmed" maw={260}>
+                {blocked}
+              </Text>
+            )}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -249,6 +292,7 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
               {labels.duplicateInstance}
             </Button>
           )}
+          {(c.can.viewLink || c.can.copyEditLink) && live && <LinksMenu c={c} />}
           {c.deleteTarget && <RowDeleteActions controller={c.actions} target={c.deleteTarget} deleted={!live} labels={labels} />}
         </Group>
       }

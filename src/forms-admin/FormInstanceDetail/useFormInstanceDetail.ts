@@ -16,6 +16,7 @@ import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
 import { useClaimCheck } from '../shared/access';
 import { idEquals } from '../shared/ids';
+import { editLinkBlock, useInstanceLinks } from '../shared/instance-links';
 import { toast } from '../shared/toast';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
 import type { FileReference } from '../../engine/files';
@@ -61,6 +62,10 @@ export interface FormInstanceDetailAccess {
   markCompleted: boolean;
   /** 'Duplicate' (DynamicFormLinking_Duplicate). */
   duplicate: boolean;
+  /** 'Copy edit link' (ViewSubmissions_AllowRead and Forms_GetEditUrl). */
+  copyEditLink: boolean;
+  /** 'Open view link' and 'Copy view link' (ViewSubmissions_AllowRead and Forms_GetViewUrl). */
+  viewLink: boolean;
   /** 'Request signature' (Signing_AllowRead and a claim that requests one). */
   requestSignature: boolean;
   /** The envelopes show (Signing_AllowRead and a claim that lists envelopes). */
@@ -94,6 +99,8 @@ export interface FormInstanceDetailController {
   deleteTarget: DeleteTarget | null;
   /** Why 'Request signature' is disabled (an envelope still out), or null. */
   requestBlock: string | null;
+  /** Why 'Copy edit link' is disabled (a visitor holding it could not save), or null. */
+  editLinkBlock: string | null;
   /** The action running now ('pdf', 'complete', 'duplicate' or an envelope's id), or null. */
   busy: string | null;
   back?: () => void;
@@ -103,6 +110,10 @@ export interface FormInstanceDetailController {
   downloadSigned(envelope: SigningEnvelope): void;
   markCompleted(): void;
   duplicate(): void;
+  /** Copies the instance's edit or view link and says so in a toast. */
+  copyLink(mode: 'edit' | 'view'): void;
+  /** Opens the instance's read-only public link in a new tab. */
+  openViewLink(): void;
   requesting: boolean;
   startRequest(): void;
   cancelRequest(): void;
@@ -162,6 +173,8 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
     downloadSigned: holds('Signing_DownloadDocument'),
     markCompleted: holds('Forms_MarkCompleted'),
     duplicate: holds('DynamicFormLinking_Duplicate'),
+    copyEditLink: holds('ViewSubmissions_AllowRead') && holds('Forms_GetEditUrl'),
+    viewLink: holds('ViewSubmissions_AllowRead') && holds('Forms_GetViewUrl'),
     requestSignature: readSigning && maySigningAction(mine.claims, 'request'),
     envelopes: readSigning && maySigningAction(mine.claims, 'list'),
     audit: readSigning && maySigningAction(mine.claims, 'read'),
@@ -225,6 +238,8 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
   };
   const refreshEnvelopes = () => queryClient.invalidateQueries({ queryKey: ['signing'] });
   const requestBlock = data ? requestSignatureBlock(data, labels) : null;
+  const editBlock = data ? editLinkBlock(data, labels) : null;
+  const links = useInstanceLinks(labels);
   const live = data !== null && data.isDeleted !== true;
 
   return {
@@ -238,6 +253,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
     actions,
     deleteTarget: data ? { id: data.formInstanceId, name, etag: data['@odata.etag'] ?? null } : null,
     requestBlock,
+    editLinkBlock: editBlock,
     busy,
     back: onBack,
     downloadPdf: () =>
@@ -293,6 +309,13 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
           toast.failure(fillLabel(labels.duplicateFailed, { name }), error, labels);
         }
       });
+    },
+    copyLink: (mode) => {
+      if (!live || (mode === 'edit' ? !can.copyEditLink || editBlock !== null : !can.viewLink)) return;
+      void run(`link-${mode}`, () => links.copy(formInstanceId, name, mode));
+    },
+    openViewLink: () => {
+      if (live && can.viewLink) void run('link-view', () => links.openView(formInstanceId, name));
     },
     requesting,
     startRequest: () => {

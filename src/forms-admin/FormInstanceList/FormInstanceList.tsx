@@ -131,6 +131,7 @@ function RowMenu({ c, row }: { c: FormInstanceListController; row: FormInstanceL
   if (!armed) return target;
   const blocked = c.markCompletedBlock(row);
   const signingBlocked = c.signing.request ? c.signing.requestBlock(row) : null;
+  const editBlocked = c.editLinkBlock(row);
   return (
     // No initial-focus placeholder: Mantine's is a focusable role="presentation" div inside role="menu", which axe
     // refuses (aria-required-children); the open menu focuses its first item instead.
@@ -138,7 +139,23 @@ function RowMenu({ c, row }: { c: FormInstanceListController; row: FormInstanceL
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {c.can.openViewLink && <Menu.Item onClick={() => c.openViewLink(row)}>{labels.openViewLink}</Menu.Item>}
-        {c.can.copyEditLink && <Menu.Item onClick={() => c.copyLink(row, 'edit')}>{labels.copyEditLink}</Menu.Item>}
+        {c.can.copyEditLink && (
+          // Disabled the ARIA way (focusable, skipped by the arrow keys): a disabled first item left the focus on the
+          // '…' button, and the keyboard could not reach the menu.
+          <Menu.Item
+            data-disabled={editBlocked !== null || undefined}
+            aria-disabled={editBlocked !== null || undefined}
+            onClick={() => c.copyLink(row, 'edit')}
+            aria-describedby={editBlocked ? `ccq-edit-link-${row.formInstanceId}` : undefined}
+          >
+            {labels.copyEditLink}
+            {editBlocked && (
+              <Text id={`ccq-edit-link-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
+                {editBlocked}
+              </Text>
+            )}
+          </Menu.Item>
+        )}
         {c.hasFilledPdf(row) && <Menu.Item onClick={() => c.downloadPdf(row)}>{labels.fidDownloadPdf}</Menu.Item>}
         {c.can.copyViewLink && <Menu.Item onClick={() => c.copyLink(row, 'view')}>{labels.copyViewLink}</Menu.Item>}
         <Menu.Item disabled={blocked !== null} onClick={() => c.markCompleted(row)} aria-describedby={blocked ? `ccq-complete-${row.formInstanceId}` : undefined}>

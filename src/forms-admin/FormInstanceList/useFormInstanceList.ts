@@ -21,6 +21,7 @@ import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
 import { fillCount, fillNumbers } from '../../labels/format';
 import { useClaimCheck } from '../shared/access';
+import { editLinkBlock, useInstanceLinks } from '../shared/instance-links';
 import { toast } from '../shared/toast';
 import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
 import { LIST_PAGE_SIZES, type TableSortStatus } from '../shared/useServerTable';
@@ -299,6 +300,8 @@ export interface FormInstanceListController extends InstanceExportController {
   open(row: FormInstanceListRow): void;
   /** Opens the instance's read-only public link (`GetViewUrl`) in a new tab. */
   openViewLink(row: FormInstanceListRow): void;
+  /** Why 'Copy edit link' is disabled for a row (a visitor holding it could not save), or null when it is offered. */
+  editLinkBlock(row: FormInstanceListRow): string | null;
   copyLink(row: FormInstanceListRow, mode: 'edit' | 'view'): void;
   markCompleted(row: FormInstanceListRow): void;
   duplicate(row: FormInstanceListRow): void;
@@ -506,19 +509,9 @@ export function useFormInstanceList({
     }
   };
 
-  const linkOf = async (row: FormInstanceListRow, mode: 'edit' | 'view') =>
-    mode === 'edit' ? client.forms.getEditUrl(row.formInstanceId) : client.forms.getViewUrl(row.formInstanceId);
-
+  const links = useInstanceLinks(labels);
   // The visitor's read-only public link, in a new tab: the list stays where the user left it.
-  const openViewLink = (row: FormInstanceListRow) =>
-    void runRow(row, async () => {
-      try {
-        const url = await linkOf(row, 'view');
-        if (url) window.open(url, '_blank', 'noopener');
-      } catch (error) {
-        toast.failure(fillLabel(labels.openFailed, { name: instanceName(row) }), error, labels);
-      }
-    });
+  const openViewLink = (row: FormInstanceListRow) => void runRow(row, () => links.openView(row.formInstanceId, instanceName(row)));
 
   const refreshAfterBulk = () =>
     Promise.all(['forminstance' as const, ...ALSO_CHANGES.forminstance.delete].map((entity) => queryClient.invalidateQueries({ queryKey: entityKeys.entity(entity) })));
@@ -670,17 +663,11 @@ export function useFormInstanceList({
       else openViewLink(row);
     },
     openViewLink,
-    copyLink: (row, mode) =>
-      void runRow(row, async () => {
-        const name = instanceName(row);
-        try {
-          const url = await linkOf(row, mode);
-          await navigator.clipboard.writeText(url ?? '');
-          toast.success(fillLabel(mode === 'edit' ? labels.editLinkCopied : labels.viewLinkCopied, { name }), labels);
-        } catch (error) {
-          toast.failure(fillLabel(labels.copyLinkFailed, { name }), error, labels);
-        }
-      }),
+    editLinkBlock: (row) => editLinkBlock(row, labels),
+    copyLink: (row, mode) => {
+      if (mode === 'edit' && editLinkBlock(row, labels)) return;
+      void runRow(row, () => links.copy(row.formInstanceId, instanceName(row), mode));
+    },
     markCompleted: (row) => {
       if (markCompletedBlock(row.status, mayComplete, labels)) return;
       void runRow(row, async () => {

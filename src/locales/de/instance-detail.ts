@@ -42,6 +42,7 @@ export const deInstanceDetail = {
   fidAuditKind_reminded: 'Unterzeichnende erinnert',
   fidAuditKind_downloaded: 'Unterschriebenes Dokument heruntergeladen',
   fidAuditKind_completed: 'Abgeschlossen',
+  fidLinks: 'Links',
   fidDownloadPdf: 'Ausgefülltes PDF herunterladen',
   fidDownloadPdfFailed: "Das ausgefüllte PDF von '{name}' konnte nicht heruntergeladen werden",
   fidDownloadFileFailed: "Die Datei '{file}' konnte nicht heruntergeladen werden",

@@ -129,6 +129,8 @@ export const de2 = {
   moreActions: 'Weitere Aktionen für {name}',
   markCompletedNotSubmitted: 'Nur eine abgeschickte Formularinstanz kann abgeschlossen werden; diese hat den Status {status}.',
   markCompletedNoClaim: 'Nur Mitarbeitende mit der Berechtigung Forms_MarkCompleted können eine Formularinstanz abschließen.',
+  editLinkClosed: 'Ein Formularlink kann diese Instanz nicht mehr ändern: Sie hat den Status {status}.',
+  editLinkLocked: 'Ein Formularlink kann diese Instanz nicht ändern: Ihre Antworten sind zur Unterschrift versandt oder unterschrieben.',
   editLinkCopied: 'Der Bearbeitungslink von „{name}“ wurde kopiert.',
   viewLinkCopied: 'Der Leselink von „{name}“ wurde kopiert.',
   copyLinkFailed: 'Der Link von „{name}“ konnte nicht kopiert werden',

@@ -42,6 +42,7 @@ export const frInstanceDetail = {
   fidAuditKind_reminded: 'Signataires relancés',
   fidAuditKind_downloaded: 'Document signé téléchargé',
   fidAuditKind_completed: 'Terminée',
+  fidLinks: 'Liens',
   fidDownloadPdf: 'Télécharger le PDF rempli',
   fidDownloadPdfFailed: "Impossible de télécharger le PDF rempli de '{name}'",
   fidDownloadFileFailed: "Impossible de télécharger le fichier '{file}'",

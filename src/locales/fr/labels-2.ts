@@ -129,6 +129,8 @@ export const fr2 = {
   moreActions: 'Autres actions pour {name}',
   markCompletedNotSubmitted: 'Seule une instance de formulaire envoyée peut être clôturée ; celle-ci a le statut {status}.',
   markCompletedNoClaim: 'Seul le personnel disposant de Forms_MarkCompleted peut clôturer une instance de formulaire.',
+  editLinkClosed: 'Un lien de formulaire ne peut plus modifier cette instance : elle a le statut {status}.',
+  editLinkLocked: 'Un lien de formulaire ne peut pas modifier cette instance : ses réponses sont envoyées pour signature ou signées.',
   editLinkCopied: 'Le lien de modification de « {name} » a été copié.',
   viewLinkCopied: 'Le lien de lecture de « {name} » a été copié.',
   copyLinkFailed: 'Impossible de copier le lien de « {name} »',
