@@ -167,7 +167,7 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   allowed: 'allow',
   nothingToSave: 'Nothing has changed yet.',
   nothingToClear: 'Nothing is selected.',
-  priorityMissing: 'Every permission needs a priority.',
+  priorityMissing: 'Every permission needs a priority from {min} to {max}.',
   groupCreatedMessage: "Role group '{name}' has been created successfully.",
   permissionChangesTitle: 'Permission changes',
   claimsChangedMessage: "Claims successfully added to, removed from or updated for claim group '{name}'.",

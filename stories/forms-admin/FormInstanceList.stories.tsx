@@ -288,7 +288,25 @@ export const RequestSignatureFromRow: Story = {
 export const RequestSignatureBlocked: Story = {
   play: async ({ canvasElement }) => {
     const { item } = await openRowMenu(canvasElement, ids.onboardingSubmitted, /^Request signature/);
-    await expect(item).toBeDisabled();
+    await expect(item).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/**
+ * A Submitted row's menu opened from the keyboard: its first item, 'Copy edit link', is not offered (a visitor could
+ * no longer save through it) and says why; it takes the focus all the same, and the arrow keys go on to the others.
+ */
+export const RowMenuByKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const more = within(await rowOf(canvasElement, ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ });
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    const first = await body.findByRole('menuitem', { name: /^Copy edit link/ });
+    await expect(first).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(first).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(body.getByRole('menuitem', { name: 'Download filled PDF' })).toHaveFocus();
   },
 };
 

@@ -345,7 +345,7 @@ describe('RoleManagement', () => {
       expect(checkboxIn(panel, 'Form_Add')).toBeInTheDocument();
     });
 
-    it('treats an emptied priority as invalid: shown at the input, Save Changes unavailable until it is filled', async () => {
+    it('treats an emptied or out-of-range priority as invalid: shown at the input as typed, Save Changes unavailable until it is mended', async () => {
       const { user } = renderScreen({ initialGroupId: ids.noHardDelete });
       const panel = await openPanel('No Hard Delete');
       const priority = await findTextboxIn(panel, 'Priority of FormGroup_Delete');
@@ -356,9 +356,16 @@ describe('RoleManagement', () => {
       expect(priority).toHaveAttribute('aria-invalid', 'true');
       expect(within(panel).getByText('Enter a priority from 0 to 1000.')).toBeInTheDocument();
       const save = button('Save Changes', panel);
-      expectUnavailable(save, 'Every permission needs a priority.');
+      expectUnavailable(save, 'Every permission needs a priority from 0 to 1000.');
       await user.click(save);
       expect(bodies).toHaveLength(0);
+      // Out of range, the number stays as typed (no clamp to 1000, no key refused to make it 200), marked the same way.
+      await user.type(priority, '2000');
+      expect(priority).toHaveValue('2000');
+      expect(priority).toHaveAttribute('aria-invalid', 'true');
+      expect(within(panel).getByText('Enter a priority from 0 to 1000.')).toBeInTheDocument();
+      expectUnavailable(save, 'Every permission needs a priority from 0 to 1000.');
+      await user.clear(priority);
       await user.type(priority, '12');
       expect(priority).not.toHaveAttribute('aria-invalid', 'true');
       expectAvailable(save);

@@ -243,8 +243,12 @@ describe('FormInstanceList', () => {
     await findRow(ids.loanInProgress);
     await user.click(within(row(ids.loanInProgress)).getByRole('button', { name: /^More actions for/ }));
     const blocked = await screen.findByRole('menuitem', { name: /Mark completed/ });
-    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveAttribute('aria-disabled', 'true');
     expect(blocked).toHaveTextContent('Only a Submitted form instance can be completed; this one is In progress.');
+    // A click does nothing: the menu stays open, and nothing is sent.
+    await user.click(blocked);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(requestsTo('MarkCompleted')).toHaveLength(0);
     await user.keyboard('{Escape}');
     await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Mark completed' }));

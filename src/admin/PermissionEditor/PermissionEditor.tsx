@@ -250,9 +250,9 @@ const PermissionRow = memo(function PermissionRow({
       value={priority ?? ''}
       min={min}
       max={max}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="strict"
+      // Whatever is typed stays as typed ('2000', '-5', '1.5'), marked with the range it must be in: a clamp or a
+      // refused key would change the number without a word.
+      clampBehavior="none"
       required
       error={priorityError}
       readOnly={readOnly}

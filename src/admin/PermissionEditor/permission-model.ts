@@ -3,7 +3,7 @@
  * and the diff between what a holder has and what the user selected. No React.
  */
 import { wouldCreateCycle } from '../../domain/effective-claims';
-import { PRIORITY_RANGE } from '../../domain/limits';
+import { isValidPriority, PRIORITY_RANGE } from '../../domain/limits';
 import { ButtonClaim, ClaimTypeFlags, DEFAULT_PRIORITY_OF_PERMISSION, type ClaimTypeFlag } from '../../api/enums';
 import type { ClaimBase, ClaimEntry, ClaimGrant, ClaimGroup, ClaimTypeRecord } from '../../api/types';
 
@@ -75,15 +75,16 @@ export interface SelectedClaim extends Omit<ClaimBase, 'priorityOfPermission'> {
   priorityOfPermission: number | null;
 }
 
-/** Whether every selected claim has a priority, so the selection can be saved. */
+/**
+ * Whether every selected claim has a priority the server takes (a whole number within {@link PRIORITY_MIN}–
+ * {@link PRIORITY_MAX}, the domain's rule), so the selection can be saved.
+ */
 export function isCompleteSelection(selection: readonly SelectedClaim[]): selection is readonly ClaimBase[] {
-  return selection.every((c) => c.priorityOfPermission !== null);
+  return selection.every((c) => isValidPriority(c.priorityOfPermission));
 }
 
-/** Whether `priority` is a whole number within {@link PRIORITY_MIN}–{@link PRIORITY_MAX}. */
-export function isValidPriority(priority: number | null): priority is number {
-  return priority !== null && Number.isInteger(priority) && priority >= PRIORITY_MIN && priority <= PRIORITY_MAX;
-}
+// The domain's rule (a whole number within PRIORITY_MIN–PRIORITY_MAX), offered with the editor's other helpers.
+export { isValidPriority };
 
 /**
  * The categories whose entries match `query` (case-insensitive, in the key or the description), each keeping only its

@@ -4,7 +4,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { useSavePermissions } from '../../query/mutations';
 import type { PermissionHolderKind } from '../../query/permission-save';
 import type { ActionAccess } from '../../ui/ActionButton';
-import { isCompleteSelection, selectionFromGrants, type SelectedClaim } from '../PermissionEditor/permission-model';
+import { isCompleteSelection, PRIORITY_MAX, PRIORITY_MIN, selectionFromGrants, type SelectedClaim } from '../PermissionEditor/permission-model';
 import { usePermissionEditor, type ClaimGroupOption } from '../PermissionEditor/usePermissionEditor';
 import { useClaimCatalogue } from '../PermissionEditor/usePermissionCatalogue';
 import { allOf, isDenied, unless, type AdminAccess } from './access';
@@ -131,7 +131,7 @@ export function usePermissionPanel({
 
   const saveAccess: ActionAccess = allOf(
     unless(!dirty, labels.nothingToSave),
-    unless(!complete, labels.priorityMissing),
+    unless(!complete, fillLabel(labels.priorityMissing, { min: PRIORITY_MIN, max: PRIORITY_MAX })),
     parts.claims ? access.assignClaims : { can: true },
     parts.groups ? access.assignClaimGroups : { can: true },
   );

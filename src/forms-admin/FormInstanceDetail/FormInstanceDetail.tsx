@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Menu, Paper, SimpleGrid, Stack, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
 import { formatMoment } from '../../labels/format';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import type { FormInstanceStatusChange, SigningEnvelope, SignerStatus, SigningAuditEvent } from '../../api/types';
 import { FormRenderer, type FormRendererProps } from '../../forms/FormRenderer';
@@ -13,6 +13,7 @@ import { LoadingState } from '../../ui/LoadingState';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
+import { ReasonMenuItem } from '../shared/ReasonMenuItem';
 import { instanceStatusLabel } from '../shared/instance-status';
 import { ColumnsTable } from '../../ui/stacked-columns';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -129,9 +130,7 @@ function AuditTrail({ audit, envelope, labels, locale }: { audit: EnvelopeAudit;
  */
 function LinksMenu({ c }: { c: FormInstanceDetailController }) {
   const { labels } = c;
-  const blocked = c.editLinkBlock;
   const busy = c.busy !== null;
-  const reasonId = useId();
   return (
     // No initial-focus placeholder: Mantine's is a focusable role="presentation" div inside role="menu", which axe
     // refuses (aria-required-children); the open menu focuses its first item instead.
@@ -145,21 +144,9 @@ function LinksMenu({ c }: { c: FormInstanceDetailController }) {
         {c.can.viewLink && <Menu.Item onClick={c.openViewLink}>{labels.openViewLink}</Menu.Item>}
         {c.can.viewLink && <Menu.Item onClick={() => c.copyLink('view')}>{labels.copyViewLink}</Menu.Item>}
         {c.can.copyEditLink && (
-          // Disabled the ARIA way (focusable, skipped by the arrow keys), so a disabled item cannot trap the focus on
-          // the menu's button.
-          <Menu.Item
-            data-disabled={blocked !== null || undefined}
-            aria-disabled={blocked !== null || undefined}
-            onClick={() => c.copyLink('edit')}
-            aria-describedby={blocked ? reasonId : undefined}
-          >
+          <ReasonMenuItem reason={c.editLinkBlock} onClick={() => c.copyLink('edit')}>
             {labels.copyEditLink}
-            {blocked && (
-              <Text id={reasonId} size="xs" c="dimmed" maw={260}>
-                {blocked}
-              </Text>
-            )}
-          </Menu.Item>
+          </ReasonMenuItem>
         )}
       </Menu.Dropdown>
     </Menu>

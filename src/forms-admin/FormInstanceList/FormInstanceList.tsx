@@ -29,6 +29,7 @@ import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
 import { InstanceSignature } from '../shared/InstanceSignature';
+import { ReasonMenuItem } from '../shared/ReasonMenuItem';
 import { ENVELOPE_FILTER_STATUSES } from '../shared/envelope-status';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { TableEmptyMessage, TableEmptyState } from '../shared/TableEmptyState';
@@ -140,46 +141,20 @@ function RowMenu({ c, row }: { c: FormInstanceListController; row: FormInstanceL
       <Menu.Dropdown>
         {c.can.openViewLink && <Menu.Item onClick={() => c.openViewLink(row)}>{labels.openViewLink}</Menu.Item>}
         {c.can.copyEditLink && (
-          // Disabled the ARIA way (focusable, skipped by the arrow keys): a disabled first item left the focus on the
-          // '…' button, and the keyboard could not reach the menu.
-          <Menu.Item
-            data-disabled={editBlocked !== null || undefined}
-            aria-disabled={editBlocked !== null || undefined}
-            onClick={() => c.copyLink(row, 'edit')}
-            aria-describedby={editBlocked ? `ccq-edit-link-${row.formInstanceId}` : undefined}
-          >
+          <ReasonMenuItem reason={editBlocked} onClick={() => c.copyLink(row, 'edit')}>
             {labels.copyEditLink}
-            {editBlocked && (
-              <Text id={`ccq-edit-link-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
-                {editBlocked}
-              </Text>
-            )}
-          </Menu.Item>
+          </ReasonMenuItem>
         )}
         {c.hasFilledPdf(row) && <Menu.Item onClick={() => c.downloadPdf(row)}>{labels.fidDownloadPdf}</Menu.Item>}
         {c.can.copyViewLink && <Menu.Item onClick={() => c.copyLink(row, 'view')}>{labels.copyViewLink}</Menu.Item>}
-        <Menu.Item disabled={blocked !== null} onClick={() => c.markCompleted(row)} aria-describedby={blocked ? `ccq-complete-${row.formInstanceId}` : undefined}>
+        <ReasonMenuItem reason={blocked} onClick={() => c.markCompleted(row)}>
           {labels.markCompleted}
-          {blocked && (
-            <Text id={`ccq-complete-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
-              {blocked}
-            </Text>
-          )}
-        </Menu.Item>
+        </ReasonMenuItem>
         {c.can.duplicate && <Menu.Item onClick={() => c.duplicate(row)}>{labels.duplicateInstance}</Menu.Item>}
         {c.signing.request && (
-          <Menu.Item
-            disabled={signingBlocked !== null}
-            onClick={() => c.signing.startRequest(row)}
-            aria-describedby={signingBlocked ? `ccq-sign-${row.formInstanceId}` : undefined}
-          >
+          <ReasonMenuItem reason={signingBlocked} onClick={() => c.signing.startRequest(row)}>
             {labels.requestSignatureAction}
-            {signingBlocked && (
-              <Text id={`ccq-sign-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
-                {signingBlocked}
-              </Text>
-            )}
-          </Menu.Item>
+          </ReasonMenuItem>
         )}
         {c.signing.linkToSigning && row.envelopeId && <Menu.Item onClick={() => c.signing.openSigning(row)}>{labels.showEnvelopes}</Menu.Item>}
       </Menu.Dropdown>

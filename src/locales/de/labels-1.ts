@@ -112,7 +112,7 @@ export const de1 = {
   allowed: 'erlauben',
   nothingToSave: 'Es wurde noch nichts geändert.',
   nothingToClear: 'Es ist nichts ausgewählt.',
-  priorityMissing: 'Jede Berechtigung braucht eine Priorität.',
+  priorityMissing: 'Jede Berechtigung braucht eine Priorität von {min} bis {max}.',
   groupCreatedMessage: 'Die Rollengruppe „{name}“ wurde erfolgreich angelegt.',
   permissionChangesTitle: 'Geänderte Berechtigungen',
   claimsChangedMessage: 'Berechtigungen der Berechtigungsgruppe „{name}“ wurden erfolgreich hinzugefügt, entfernt oder geändert.',

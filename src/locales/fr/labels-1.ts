@@ -112,7 +112,7 @@ export const fr1 = {
   allowed: 'autoriser',
   nothingToSave: 'Rien n’a encore été modifié.',
   nothingToClear: 'Rien n’est sélectionné.',
-  priorityMissing: 'Chaque droit doit avoir une priorité.',
+  priorityMissing: 'Chaque droit doit avoir une priorité de {min} à {max}.',
   groupCreatedMessage: 'Le groupe de rôles « {name} » a été créé avec succès.',
   permissionChangesTitle: 'Modifications des droits',
   claimsChangedMessage: 'Autorisations ajoutées, retirées ou modifiées avec succès pour le groupe d’autorisations « {name} ».',
