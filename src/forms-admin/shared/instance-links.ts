@@ -1,17 +1,13 @@
-import type { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
+import type { FormInstanceStatus } from '../../api/enums';
 import { mayChangeStatus } from '../../domain/forms/statuses';
-import { isLockedBySigning } from '../../domain/signing/statuses';
+import { isLockedBySigning, type InstanceEnvelopeState } from '../../domain/signing/statuses';
 import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
 import { instanceStatusLabel } from './instance-status';
 import { toast } from './toast';
 
 /** What decides whether an instance's edit link can still change it: its status and its signing envelope. */
-export interface EditLinkState {
-  status: FormInstanceStatus;
-  envelopeId?: string | null;
-  envelopeStatus?: EnvelopeStatus | null;
-}
+export type EditLinkState = InstanceEnvelopeState & { status: FormInstanceStatus };
 
 /**
  * Why an instance's edit link would change nothing, or null when a visitor holding it may still save: a Submitted or
